@@ -1,0 +1,76 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// insetd — UIKit's layout-inset model as an HTTP JSON service.
+///
+/// Layers (each depends only on the ones above it):
+/// - `CMicroHTTPD`: Debian's libmicrohttpd through a pkg-config module and `cmhd_` shims.
+/// - `MicroHTTP`: a small HTTP server on it (daemon, request, response, router); knows nothing of insets.
+/// - `JSONCore`: a byte-level JSON reader and writer with JSON Pointers; knows nothing of insets.
+/// - `InsetEngine`: the pure layout-inset engine (value types, no I/O).
+/// - `DeviceCatalog`: the device-profile registry, one embedded JSON file per device.
+/// - `InsetService`: routes, handlers, request decoders and response encoders, problem+json.
+/// - `insetd`: the executable (configuration and wiring only).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "insetd",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "insetd", targets: ["insetd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "JSONCore", swiftSettings: strict),
+        .target(name: "InsetEngine", swiftSettings: strict),
+        .executableTarget(name: "EmbedResourcesTool", swiftSettings: strict),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
+        .target(
+            name: "DeviceCatalog",
+            dependencies: ["InsetEngine", "JSONCore"],
+            exclude: ["Devices"],
+            swiftSettings: strict,
+            plugins: ["EmbedResources"]
+        ),
+        .target(
+            name: "InsetService",
+            dependencies: [
+                "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict,
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "insetd",
+            dependencies: [
+                "InsetService", "MicroHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strict),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
+        .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine"], swiftSettings: strict),
+        .testTarget(name: "DeviceCatalogTests", dependencies: ["DeviceCatalog", "InsetEngine"], swiftSettings: strict),
+        .testTarget(
+            name: "InsetServiceTests",
+            dependencies: ["InsetService", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

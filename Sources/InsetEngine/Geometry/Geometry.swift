@@ -1,0 +1,138 @@
+/// Edge insets in points, as `UIEdgeInsets`: physical edges, never flipped by layout direction.
+public struct Insets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    /// Creates insets; every edge defaults to 0.
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// All four edges 0.
+    public static let zero = Insets()
+
+    /// The inset on one edge.
+    public subscript(edge: Edge) -> Double {
+        get {
+            switch edge {
+            case .top: top
+            case .left: left
+            case .bottom: bottom
+            case .right: right
+            }
+        }
+        set {
+            switch edge {
+            case .top: top = newValue
+            case .left: left = newValue
+            case .bottom: bottom = newValue
+            case .right: right = newValue
+            }
+        }
+    }
+}
+
+/// Direction-relative insets, as `NSDirectionalEdgeInsets`.
+public struct DirectionalInsets: Hashable, Sendable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    /// Creates directional insets; every edge defaults to 0.
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// All four edges 0.
+    public static let zero = DirectionalInsets()
+}
+
+/// A rectangle in points, as `CGRect` (origin top-left, y grows downwards).
+public struct Rect: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// Creates a rectangle.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var size: Size { Size(width: width, height: height) }
+}
+
+/// A size in points.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    /// Creates a size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Width and height 0.
+    public static let zero = Size(width: 0, height: 0)
+}
+
+/// A point in points.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One physical edge, in the API's fixed order: top, left, bottom, right.
+public enum Edge: String, CaseIterable, Hashable, Sendable {
+    case top, left, bottom, right
+}
+
+/// A set of edges (`UIRectEdge`), e.g. a view controller's `edgesForExtendedLayout`.
+public struct EdgeSet: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates the set from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let top = EdgeSet(rawValue: 1)
+    public static let left = EdgeSet(rawValue: 2)
+    public static let bottom = EdgeSet(rawValue: 4)
+    public static let right = EdgeSet(rawValue: 8)
+    public static let all: EdgeSet = [.top, .left, .bottom, .right]
+
+    /// The set holding one edge.
+    public init(_ edge: Edge) {
+        switch edge {
+        case .top: self = .top
+        case .left: self = .left
+        case .bottom: self = .bottom
+        case .right: self = .right
+        }
+    }
+
+    /// Whether the set holds `edge`.
+    public func contains(_ edge: Edge) -> Bool { contains(EdgeSet(edge)) }
+}

@@ -1,0 +1,92 @@
+/// The interface orientation (`UIInterfaceOrientation` names).
+public enum Orientation: String, CaseIterable, Hashable, Sendable {
+    case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
+
+    /// Whether the screen's long side is horizontal.
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+/// A size class value (`UIUserInterfaceSizeClass`).
+public enum SizeClass: String, Hashable, Sendable {
+    case compact, regular
+}
+
+/// Horizontal and vertical size classes.
+public struct SizeClasses: Hashable, Sendable {
+    public var horizontal: SizeClass
+    public var vertical: SizeClass
+
+    /// Creates the pair.
+    public init(horizontal: SizeClass, vertical: SizeClass) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+}
+
+/// How `leading` and `trailing` map to left and right.
+public enum LayoutDirection: String, Hashable, Sendable {
+    case leftToRight, rightToLeft
+}
+
+/// `UIScrollView.ContentInsetAdjustmentBehavior`.
+public enum ContentInsetAdjustmentBehavior: String, CaseIterable, Hashable, Sendable {
+    case automatic, scrollableAxes, never, always
+}
+
+/// Where an inset contribution comes from (the `source` of an `explain` entry, API.md).
+public enum InsetSource: String, Hashable, Sendable {
+    case statusBar, sensorHousing, homeIndicator, overscan, screen
+    case navigationBar, toolbar, tabBar
+    case additionalSafeAreaInsets, offset, frozen, scrollViewConsumed, floor
+}
+
+/// One contribution to an inset: its source and signed value in points.
+public struct Contribution: Hashable, Sendable {
+    public var source: InsetSource
+    public var value: Double
+
+    /// Creates a contribution.
+    public init(_ source: InsetSource, _ value: Double) {
+        self.source = source
+        self.value = value
+    }
+}
+
+/// Per edge, the contributions in the order they were applied; each list sums to that edge's inset.
+public struct Explanation: Hashable, Sendable {
+    public var top: [Contribution]
+    public var left: [Contribution]
+    public var bottom: [Contribution]
+    public var right: [Contribution]
+
+    /// Creates an explanation; every edge defaults to no contributions.
+    public init(top: [Contribution] = [], left: [Contribution] = [], bottom: [Contribution] = [], right: [Contribution] = []) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// No contribution on any edge.
+    public static let empty = Explanation()
+
+    /// The contributions on one edge.
+    public subscript(edge: Edge) -> [Contribution] {
+        get {
+            switch edge {
+            case .top: top
+            case .left: left
+            case .bottom: bottom
+            case .right: right
+            }
+        }
+        set {
+            switch edge {
+            case .top: top = newValue
+            case .left: left = newValue
+            case .bottom: bottom = newValue
+            case .right: right = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+/// The kind of a view node.
+public enum ViewKind: String, Hashable, Sendable {
+    case view, scrollView, tableView, collectionView
+
+    /// Whether the node is a `UIScrollView` (and so carries `ScrollProperties`).
+    public var isScrollView: Bool { self != .view }
+}
+
+/// A guide of the superview that all four edges of a pinned view are constrained to.
+public enum Pin: String, Hashable, Sendable {
+    case bounds, safeArea, layoutMargins, readableContent
+}
+
+/// How a node's frame is chosen.
+public enum Placement: Hashable, Sendable {
+    /// Fills the superview's bounds (or is placed by its container).
+    case fill
+    /// An explicit frame in the superview's bounds coordinates.
+    case frame(Rect)
+    /// Constrained to a guide of the superview.
+    case pin(Pin)
+}
+
+/// A view's own layout margins, as the app sets them.
+public enum MarginSpec: Hashable, Sendable {
+    case physical(Insets)
+    case directional(DirectionalInsets)
+}
+
+/// The `UIScrollView` properties of a scroll-kind node (or of a `/scroll` request).
+public struct ScrollProperties: Hashable, Sendable {
+    public var contentSize: Size
+    public var contentInset: Insets
+    public var behavior: ContentInsetAdjustmentBehavior
+    public var alwaysBounceVertical: Bool
+    public var alwaysBounceHorizontal: Bool
+    public var automaticallyAdjustsScrollIndicatorInsets: Bool
+    /// The value the app sets (not the effective one).
+    public var verticalScrollIndicatorInsets: Insets
+    /// The value the app sets (not the effective one).
+    public var horizontalScrollIndicatorInsets: Insets
+
+    /// Creates scroll properties with UIKit's defaults.
+    public init(
+        contentSize: Size = .zero,
+        contentInset: Insets = .zero,
+        behavior: ContentInsetAdjustmentBehavior = .automatic,
+        alwaysBounceVertical: Bool = false,
+        alwaysBounceHorizontal: Bool = false,
+        automaticallyAdjustsScrollIndicatorInsets: Bool = true,
+        verticalScrollIndicatorInsets: Insets = .zero,
+        horizontalScrollIndicatorInsets: Insets = .zero
+    ) {
+        self.contentSize = contentSize
+        self.contentInset = contentInset
+        self.behavior = behavior
+        self.alwaysBounceVertical = alwaysBounceVertical
+        self.alwaysBounceHorizontal = alwaysBounceHorizontal
+        self.automaticallyAdjustsScrollIndicatorInsets = automaticallyAdjustsScrollIndicatorInsets
+        self.verticalScrollIndicatorInsets = verticalScrollIndicatorInsets
+        self.horizontalScrollIndicatorInsets = horizontalScrollIndicatorInsets
+    }
+}
+
+/// The kind of a view controller.
+public enum ViewControllerKind: String, Hashable, Sendable {
+    case plain, navigation, tabBar
+}
+
+/// A bar's configuration (`navigationBar`, `toolbar`, `tabBar`).
+public struct BarConfiguration: Hashable, Sendable {
+    public var hidden: Bool
+    public var translucent: Bool
+    /// Navigation bars only.
+    public var prefersLargeTitles: Bool
+
+    /// Creates a bar configuration.
+    public init(hidden: Bool, translucent: Bool = true, prefersLargeTitles: Bool = false) {
+        self.hidden = hidden
+        self.translucent = translucent
+        self.prefersLargeTitles = prefersLargeTitles
+    }
+}
+
+/// A view controller whose root view is the node that carries it.
+public struct ViewController: Hashable, Sendable {
+    public var kind: ViewControllerKind
+    public var additionalSafeAreaInsets: Insets
+    public var edgesForExtendedLayout: EdgeSet
+    public var extendedLayoutIncludesOpaqueBars: Bool
+    public var automaticallyAdjustsScrollViewInsets: Bool
+    public var viewRespectsSystemMinimumLayoutMargins: Bool
+    /// Navigation controllers only (default shown, translucent, no large titles).
+    public var navigationBar: BarConfiguration
+    /// Navigation controllers only (default hidden, translucent).
+    public var toolbar: BarConfiguration
+    /// Tab bar controllers only (default shown, translucent).
+    public var tabBar: BarConfiguration
+
+    /// Creates a view controller with UIKit's defaults.
+    public init(
+        kind: ViewControllerKind = .plain,
+        additionalSafeAreaInsets: Insets = .zero,
+        edgesForExtendedLayout: EdgeSet = .all,
+        extendedLayoutIncludesOpaqueBars: Bool = false,
+        automaticallyAdjustsScrollViewInsets: Bool = true,
+        viewRespectsSystemMinimumLayoutMargins: Bool = true,
+        navigationBar: BarConfiguration = BarConfiguration(hidden: false),
+        toolbar: BarConfiguration = BarConfiguration(hidden: true),
+        tabBar: BarConfiguration = BarConfiguration(hidden: false)
+    ) {
+        self.kind = kind
+        self.additionalSafeAreaInsets = additionalSafeAreaInsets
+        self.edgesForExtendedLayout = edgesForExtendedLayout
+        self.extendedLayoutIncludesOpaqueBars = extendedLayoutIncludesOpaqueBars
+        self.automaticallyAdjustsScrollViewInsets = automaticallyAdjustsScrollViewInsets
+        self.viewRespectsSystemMinimumLayoutMargins = viewRespectsSystemMinimumLayoutMargins
+        self.navigationBar = navigationBar
+        self.toolbar = toolbar
+        self.tabBar = tabBar
+    }
+}
+
+/// A view in the request hierarchy (API.md "Node").
+public struct Node: Hashable, Sendable {
+    public var id: String
+    public var kind: ViewKind
+    public var placement: Placement
+    /// `nil`: the default (8 on every edge for a plain view, 0 from systemVersion 27.1;
+    /// 0 for a view controller's root view).
+    public var layoutMargins: MarginSpec?
+    public var insetsLayoutMarginsFromSafeArea: Bool
+    public var preservesSuperviewLayoutMargins: Bool
+    /// Present exactly when `kind.isScrollView`.
+    public var scroll: ScrollProperties?
+    public var viewController: ViewController?
+    /// Back to front.
+    public var subviews: [Node]
+
+    /// Creates a node with UIKit's defaults.
+    public init(
+        id: String,
+        kind: ViewKind = .view,
+        placement: Placement = .fill,
+        layoutMargins: MarginSpec? = nil,
+        insetsLayoutMarginsFromSafeArea: Bool = true,
+        preservesSuperviewLayoutMargins: Bool = false,
+        scroll: ScrollProperties? = nil,
+        viewController: ViewController? = nil,
+        subviews: [Node] = []
+    ) {
+        self.id = id
+        self.kind = kind
+        self.placement = placement
+        self.layoutMargins = layoutMargins
+        self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
+        self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
+        self.scroll = scroll ?? (kind.isScrollView ? ScrollProperties() : nil)
+        self.viewController = viewController
+        self.subviews = subviews
+    }
+}
+
+/// One step after the first layout: frame changes, applied in order.
+public struct LayoutStep: Hashable, Sendable {
+    /// Node id → its new frame, in the order the request gives them.
+    public var frames: [(id: String, frame: Rect)]
+
+    /// Creates a step.
+    public init(frames: [(id: String, frame: Rect)]) { self.frames = frames }
+
+    public static func == (lhs: LayoutStep, rhs: LayoutStep) -> Bool {
+        lhs.frames.elementsEqual(rhs.frames) { $0.id == $1.id && $0.frame == $1.frame }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for item in frames {
+            hasher.combine(item.id)
+            hasher.combine(item.frame)
+        }
+    }
+}
+
+/// A validated `/layout` request with its device already resolved.
+public struct LayoutRequest: Hashable, Sendable {
+    public var environment: DisplayEnvironment
+    /// The iOS version simulated: below 11 the legacy model, from 11 the safe-area model.
+    public var systemVersion: Double
+    public var layoutDirection: LayoutDirection
+    /// The window's root view; it always fills the screen.
+    public var root: Node
+    public var steps: [LayoutStep]
+
+    /// Creates a request.
+    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
+        self.environment = environment
+        self.systemVersion = systemVersion
+        self.layoutDirection = layoutDirection
+        self.root = root
+        self.steps = steps
+    }
+
+    /// Whether the request selects the iOS 11+ safe-area model.
+    public var usesSafeAreaModel: Bool { systemVersion >= 11 }
+}

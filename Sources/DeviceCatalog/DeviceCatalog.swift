@@ -1,0 +1,50 @@
+import Foundation
+import InsetEngine
+
+/// The device-profile registry: every device file, loaded and validated once at start-up.
+///
+/// The files live in `Sources/DeviceCatalog/Devices/<id>.json` and are compiled into the
+/// binary by the `EmbedResources` plugin; adding a device is adding one file.
+public struct DeviceCatalog: Sendable {
+    /// Every device: iPhones, then iPads, then Apple TVs, each group by id in numeric-aware order.
+    public let devices: [DeviceProfile]
+    private let index: [String: Int]
+
+    /// Loads and validates device files given as (file name, JSON text).
+    /// - Throws: the first broken file's `DeviceFileError`, naming the file and the field.
+    public init(files: [(file: String, json: String)]) throws(DeviceFileError) {
+        var profiles: [DeviceProfile] = []
+        var fileOfID: [String: String] = [:]
+        for (file, json) in files {
+            let profile = try DeviceFileParser(file: file).parse(json)
+            if let other = fileOfID[profile.id] {
+                throw DeviceFileError(file: file, field: "id", reason: .invalid("duplicate id \"\(profile.id)\", also in \(other)"))
+            }
+            fileOfID[profile.id] = file
+            profiles.append(profile)
+        }
+        let familyOrder = Dictionary(uniqueKeysWithValues: DeviceFamily.allCases.enumerated().map { ($1, $0) })
+        profiles.sort { left, right in
+            if left.family != right.family { return familyOrder[left.family, default: 0] < familyOrder[right.family, default: 0] }
+            return left.id.compare(right.id, options: .numeric) == .orderedAscending
+        }
+        devices = profiles
+        index = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1.id, $0) })
+    }
+
+    /// The registry compiled into the binary (`Devices/*.json`).
+    /// - Throws: `DeviceFileError` for a broken file (a build that embeds one fails its tests).
+    public static func embedded() throws(DeviceFileError) -> DeviceCatalog {
+        try DeviceCatalog(files: EmbeddedDevices.files)
+    }
+
+    /// The device with `id`, or `nil`.
+    public func device(id: String) -> DeviceProfile? {
+        index[id].map { devices[$0] }
+    }
+
+    /// The devices of one family, in registry order.
+    public func devices(family: DeviceFamily) -> [DeviceProfile] {
+        devices.filter { $0.family == family }
+    }
+}

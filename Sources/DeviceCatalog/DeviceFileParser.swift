@@ -1,0 +1,412 @@
+import Foundation
+import InsetEngine
+
+/// Reads one device file and checks it against the schema and the rules of RULES.md
+/// ("Window and device"). Every failure names the file and the field.
+struct DeviceFileParser {
+    /// The file's name, e.g. `iphone-x.json`.
+    let file: String
+
+    /// A JSON value at a dotted path; `value` is `nil` when the field is absent.
+    private struct Field {
+        var value: JSONValue?
+        var path: String
+
+        func child(_ key: String, in object: [String: JSONValue]) -> Field {
+            Field(value: object[key], path: path.isEmpty ? key : "\(path).\(key)")
+        }
+
+        func element(_ index: Int, _ value: JSONValue) -> Field {
+            Field(value: value, path: "\(path)[\(index)]")
+        }
+    }
+
+    private static let documentKeys: Set = [
+        "id", "name", "family", "modelIdentifiers", "screen", "scale", "sensorHousing", "homeIndicator",
+        "cornerRadius", "sensorHousingSize", "statusBarHeight", "orientations", "safeArea", "sizeClasses",
+        "bars", "overrides", "alternatives", "sources", "notes",
+    ]
+    private static let insetKeys = ["top", "left", "bottom", "right"]
+    private static let barKeys = ["navigationBar", "largeTitleNavigationBar", "toolbar", "tabBar"]
+
+    /// Parses and validates `json`, the text of the file.
+    func parse(_ json: String) throws(DeviceFileError) -> DeviceProfile {
+        let document: JSONValue
+        do {
+            document = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        } catch {
+            throw DeviceFileError(file: file, field: "", reason: .malformedJSON(Self.message(of: error)))
+        }
+        let root = Field(value: document, path: "")
+        let object = try self.object(root, keys: Self.documentKeys)
+        func field(_ key: String) -> Field { root.child(key, in: object) }
+
+        let id = try string(field("id"))
+        let expectedID = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        guard id == expectedID else { throw fail(field("id"), "must equal the file name without .json (\"\(expectedID)\")") }
+        guard !id.isEmpty, id.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            throw fail(field("id"), "must be kebab-case: lowercase letters, digits and hyphens")
+        }
+        let name = try string(field("name"))
+        guard !name.isEmpty else { throw fail(field("name"), "must not be empty") }
+        let family: DeviceFamily = try word(field("family"))
+        let modelIdentifiers = try strings(field("modelIdentifiers"))
+        guard !modelIdentifiers.isEmpty else { throw fail(field("modelIdentifiers"), "must list at least one identifier") }
+        let screen = try size(field("screen"))
+        if family == .tv, screen.width <= screen.height {
+            throw fail(field("screen"), "must be landscape (width > height) on Apple TV")
+        } else if family != .tv, screen.width >= screen.height {
+            throw fail(field("screen"), "must be portrait (width < height), the natural orientation")
+        }
+        let scale = try positive(field("scale"))
+        let sensorHousing: SensorHousing = try word(field("sensorHousing"))
+        if family != .iphone, sensorHousing != .none { throw fail(field("sensorHousing"), "must be \"none\" on an iPad or Apple TV") }
+        let homeIndicator = try bool(field("homeIndicator"))
+        if family == .tv, homeIndicator { throw fail(field("homeIndicator"), "must be false on Apple TV") }
+        if sensorHousing != .none, !homeIndicator { throw fail(field("homeIndicator"), "must be true on a phone with a sensor housing") }
+        let cornerRadius = try nullable(field("cornerRadius")) { (f) throws(DeviceFileError) in try nonNegative(f) }
+        let sensorHousingSize = try nullable(field("sensorHousingSize")) { (f) throws(DeviceFileError) in try size(f) }
+        if sensorHousing == .none, sensorHousingSize != nil { throw fail(field("sensorHousingSize"), "must be null without a sensor housing") }
+        let statusBarHeight = try nullable(field("statusBarHeight")) { (f) throws(DeviceFileError) in try positive(f) }
+        if (family == .tv) != (statusBarHeight == nil) {
+            throw fail(field("statusBarHeight"), family == .tv ? "must be null on Apple TV" : "must be a number > 0")
+        }
+
+        let orientations = try orientationSet(field("orientations"), family: family, homeIndicator: homeIndicator)
+        let kind = Kind(family: family, screen: screen, sensorHousing: sensorHousing, homeIndicator: homeIndicator)
+
+        let safeAreaField = field("safeArea")
+        let safeAreaObject = try self.object(safeAreaField, keys: ["portrait", "landscape"])
+        let portraitField = safeAreaField.child("portrait", in: safeAreaObject)
+        let landscapeField = safeAreaField.child("landscape", in: safeAreaObject)
+        let portrait = try perOrientation(portraitField, family: family) { (f) throws(DeviceFileError) in try insets(f) }
+        let landscape = try insets(landscapeField)
+        if let portrait {
+            try check(portrait, field: portraitField, landscape: false, kind: kind, statusBarHeight: statusBarHeight)
+        }
+        try check(landscape, field: landscapeField, landscape: true, kind: kind, statusBarHeight: statusBarHeight)
+        if sensorHousing != .none, landscape.top != 0 {
+            throw fail(landscapeField.child("top", in: [:]), "must be 0 on a phone with a sensor housing (RULES.md S1; later versions go in overrides)")
+        }
+
+        let sizeClassesField = field("sizeClasses")
+        let sizeClassesObject = try self.object(sizeClassesField, keys: ["portrait", "landscape"])
+        let sizeClasses = OrientationFigures(
+            portrait: try perOrientation(sizeClassesField.child("portrait", in: sizeClassesObject), family: family) { (f) throws(DeviceFileError) in try sizeClassPair(f) },
+            landscape: try sizeClassPair(sizeClassesField.child("landscape", in: sizeClassesObject))
+        )
+        let hasBars = try checkBars(field("bars"), family: family, sizeClasses: sizeClasses)
+
+        let overrides = try versionOverrides(field("overrides"), kind: kind)
+        let alternatives = try alternativeValues(field("alternatives"))
+        let present: Set<String> = Set([
+            "screen", "scale", "modelIdentifiers", "sensorHousing", "homeIndicator", "orientations",
+            "safeArea.landscape", "sizeClasses",
+        ]).union([
+            cornerRadius == nil ? nil : "cornerRadius",
+            sensorHousingSize == nil ? nil : "sensorHousingSize",
+            statusBarHeight == nil ? nil : "statusBarHeight",
+            portrait == nil ? nil : "safeArea.portrait",
+            hasBars ? "bars.portrait" : nil,
+            hasBars ? "bars.landscape" : nil,
+        ].compactMap { $0 })
+        let sources = try figureSources(field("sources"), present: present)
+        let notes = try strings(field("notes"))
+
+        return DeviceProfile(
+            id: id, name: name, family: family, modelIdentifiers: modelIdentifiers, screen: screen, scale: scale,
+            sensorHousing: sensorHousing, homeIndicator: homeIndicator, cornerRadius: cornerRadius,
+            sensorHousingSize: sensorHousingSize, statusBarHeight: statusBarHeight, orientations: orientations,
+            safeArea: OrientationFigures(portrait: portrait, landscape: landscape), sizeClasses: sizeClasses,
+            overrides: overrides, alternatives: alternatives, sources: sources, notes: notes
+        )
+    }
+
+    // MARK: Rules
+
+    /// What the rules about insets and orientations depend on.
+    private struct Kind {
+        var family: DeviceFamily
+        var screen: Size
+        var sensorHousing: SensorHousing
+        var homeIndicator: Bool
+    }
+
+    /// RULES.md: home-button iPhones and iPads all four orientations, home-indicator
+    /// iPhones all but portraitUpsideDown, Apple TV only landscapeLeft.
+    private func orientationSet(_ field: Field, family: DeviceFamily, homeIndicator: Bool) throws(DeviceFileError) -> [Orientation] {
+        var listed: [Orientation] = []
+        guard case .array(let items)? = field.value else { throw typeError(field, "an array of orientation names") }
+        for (index, item) in items.enumerated() {
+            let orientation: Orientation = try word(field.element(index, item))
+            if listed.contains(orientation) { throw fail(field.element(index, item), "is listed twice") }
+            listed.append(orientation)
+        }
+        let expected: [Orientation] = switch family {
+        case .tv: [.landscapeLeft]
+        case .iphone where homeIndicator: [.portrait, .landscapeLeft, .landscapeRight]
+        case .iphone, .ipad: Orientation.allCases
+        }
+        guard Set(listed) == Set(expected) else {
+            throw fail(field, "must be \(expected.map(\.rawValue)) for this kind of device")
+        }
+        return expected
+    }
+
+    /// Insets within the screen, and each edge explained by a screen feature the device has.
+    private func check(_ insets: Insets, field: Field, landscape: Bool, kind: Kind, statusBarHeight: Double?) throws(DeviceFileError) {
+        let rotated = landscape && kind.family != .tv
+        let width = rotated ? kind.screen.height : kind.screen.width
+        let height = rotated ? kind.screen.width : kind.screen.height
+        func edge(_ name: String) -> Field { field.child(name, in: [:]) }
+        guard insets.top + insets.bottom < height else { throw fail(edge("bottom"), "top + bottom must be less than the screen height \(Self.text(height))") }
+        guard insets.left + insets.right < width else { throw fail(edge("right"), "left + right must be less than the screen width \(Self.text(width))") }
+        if kind.family == .tv { return }
+        if kind.sensorHousing == .none {
+            guard insets.left == 0, insets.right == 0 else { throw fail(edge(insets.left != 0 ? "left" : "right"), "must be 0 without a sensor housing") }
+            let statusBar = landscape && kind.family == .iphone ? 0 : statusBarHeight ?? 0
+            guard insets.top == statusBar else {
+                throw fail(edge("top"), "must equal the status bar shown in this orientation (\(Self.text(statusBar))) without a sensor housing")
+            }
+        } else {
+            if landscape, insets.left != insets.right {
+                throw fail(edge("right"), "must equal left (\(Self.text(insets.left))): landscape is symmetric on a phone with a sensor housing (S1)")
+            }
+            if !landscape, insets.left != 0 || insets.right != 0 {
+                throw fail(edge(insets.left != 0 ? "left" : "right"), "must be 0 in portrait")
+            }
+        }
+        if !kind.homeIndicator, insets.bottom != 0 { throw fail(edge("bottom"), "must be 0 without a home indicator") }
+    }
+
+    /// The bars must be RULES.md's figures (the engine's `BarHeights`) at the default systemVersion 18.
+    private func checkBars(_ field: Field, family: DeviceFamily, sizeClasses: OrientationFigures<SizeClasses>) throws(DeviceFileError) -> Bool {
+        if family == .tv {
+            guard case .null? = field.value else { throw fail(field, "must be null on Apple TV (no bars modelled)") }
+            return false
+        }
+        let object = try self.object(field, keys: ["portrait", "landscape"])
+        for orientation in ["portrait", "landscape"] {
+            let part = field.child(orientation, in: object)
+            let values = try self.object(part, keys: Set(Self.barKeys))
+            var heights: [Double] = []
+            for key in Self.barKeys { heights.append(try positive(part.child(key, in: values))) }
+            let found = BarHeights(navigationBar: heights[0], largeTitleNavigationBar: heights[1], toolbar: heights[2], tabBar: heights[3])
+            let sizeClass = orientation == "portrait" ? sizeClasses.portrait ?? sizeClasses.landscape : sizeClasses.landscape
+            let expected = family == .iphone ? BarHeights.iPhone(verticalSizeClass: sizeClass.vertical) : BarHeights.iPad(systemVersion: 18)
+            guard found == expected else {
+                throw fail(part, "must be RULES.md's figures for this orientation: navigationBar \(Self.text(expected.navigationBar)), largeTitleNavigationBar \(Self.text(expected.largeTitleNavigationBar)), toolbar \(Self.text(expected.toolbar)), tabBar \(Self.text(expected.tabBar))")
+            }
+        }
+        return true
+    }
+
+    private func versionOverrides(_ field: Field, kind: Kind) throws(DeviceFileError) -> [VersionOverride] {
+        guard case .array(let items)? = field.value else { throw typeError(field, "an array") }
+        var overrides: [VersionOverride] = []
+        for (index, item) in items.enumerated() {
+            let entry = field.element(index, item)
+            let object = try self.object(entry, keys: ["systemVersionBelow", "systemVersionFrom", "statusBarHeight", "safeArea", "note", "sources"])
+            let range: SystemVersionRange
+            switch (object["systemVersionBelow"], object["systemVersionFrom"]) {
+            case (_?, nil): range = .below(try atLeastSeven(entry.child("systemVersionBelow", in: object)))
+            case (nil, _?): range = .from(try atLeastSeven(entry.child("systemVersionFrom", in: object)))
+            default: throw fail(entry, "must have exactly one of systemVersionBelow and systemVersionFrom")
+            }
+            let statusBar: Double? = object["statusBarHeight"] == nil ? nil : try positive(entry.child("statusBarHeight", in: object))
+            if kind.family == .tv, statusBar != nil { throw fail(entry.child("statusBarHeight", in: object), "must be absent on Apple TV") }
+            var portrait: Insets?
+            var landscape: Insets?
+            if object["safeArea"] != nil {
+                let safeAreaField = entry.child("safeArea", in: object)
+                let safeArea = try self.object(safeAreaField, keys: ["portrait", "landscape"])
+                if safeArea["portrait"] != nil {
+                    let part = safeAreaField.child("portrait", in: safeArea)
+                    if kind.family == .tv { throw fail(part, "must be absent on Apple TV (landscape only)") }
+                    portrait = try insets(part)
+                }
+                if safeArea["landscape"] != nil { landscape = try insets(safeAreaField.child("landscape", in: safeArea)) }
+                for (value, part, isLandscape) in [(portrait, "portrait", false), (landscape, "landscape", true)] {
+                    guard let value else { continue }
+                    try checkOverride(value, field: safeAreaField.child(part, in: safeArea), landscape: isLandscape, kind: kind, statusBar: statusBar)
+                }
+            }
+            guard statusBar != nil || portrait != nil || landscape != nil else {
+                throw fail(entry, "must override statusBarHeight or safeArea")
+            }
+            let note = try string(entry.child("note", in: object))
+            let sources = try sourceList(entry.child("sources", in: object))
+            overrides.append(VersionOverride(systemVersions: range, statusBarHeight: statusBar, safeAreaPortrait: portrait, safeAreaLandscape: landscape, note: note, sources: sources))
+        }
+        return overrides
+    }
+
+    /// An override's insets: within the screen, symmetric in landscape on sensor-housing
+    /// phones; on devices without one the top stays the status bar.
+    private func checkOverride(_ insets: Insets, field: Field, landscape: Bool, kind: Kind, statusBar: Double?) throws(DeviceFileError) {
+        if kind.sensorHousing == .none {
+            try check(insets, field: field, landscape: landscape, kind: kind, statusBarHeight: statusBar ?? insets.top)
+        } else {
+            try check(insets, field: field, landscape: landscape, kind: kind, statusBarHeight: statusBar)
+        }
+    }
+
+    private func alternativeValues(_ field: Field) throws(DeviceFileError) -> [Alternative] {
+        guard case .array(let items)? = field.value else { throw typeError(field, "an array") }
+        var alternatives: [Alternative] = []
+        for (index, item) in items.enumerated() {
+            let entry = field.element(index, item)
+            let object = try self.object(entry, keys: ["figure", "value", "context", "sources"])
+            let figure = try string(entry.child("figure", in: object))
+            guard figure == "safeArea.portrait" || figure == "safeArea.landscape" else {
+                throw fail(entry.child("figure", in: object), "must be \"safeArea.portrait\" or \"safeArea.landscape\"")
+            }
+            alternatives.append(Alternative(
+                figure: figure,
+                value: try insets(entry.child("value", in: object)),
+                context: try string(entry.child("context", in: object)),
+                sources: try sourceList(entry.child("sources", in: object))
+            ))
+        }
+        return alternatives
+    }
+
+    /// Every figure present has a non-empty source list; no list names an absent or unknown figure.
+    private func figureSources(_ field: Field, present: Set<String>) throws(DeviceFileError) -> [FigureSources] {
+        let object = try self.object(field, keys: Set(DeviceProfile.figureNames))
+        var result: [FigureSources] = []
+        for figure in DeviceProfile.figureNames {
+            let entry = field.child(figure, in: object)
+            if present.contains(figure) {
+                guard entry.value != nil else { throw fail(entry, "is required: every figure needs its sources (or \"derived\")") }
+                result.append(FigureSources(figure: figure, sources: try sourceList(entry)))
+            } else if entry.value != nil {
+                throw fail(entry, "must be absent: the figure is null or not modelled for this device")
+            }
+        }
+        return result
+    }
+
+    private func sourceList(_ field: Field) throws(DeviceFileError) -> [String] {
+        let sources = try strings(field)
+        guard !sources.isEmpty else { throw fail(field, "must name at least one source (URL, repository + path, or \"derived\")") }
+        if let index = sources.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw fail(field.element(index, .string(sources[index])), "must not be empty")
+        }
+        return sources
+    }
+
+    // MARK: Typed readers
+
+    private func fail(_ field: Field, _ rule: String) -> DeviceFileError {
+        DeviceFileError(file: file, field: field.path, reason: .invalid(rule))
+    }
+
+    private func typeError(_ field: Field, _ expected: String) -> DeviceFileError {
+        DeviceFileError(file: file, field: field.path, reason: field.value == nil ? .missing : .wrongType(expected: expected))
+    }
+
+    private func object(_ field: Field, keys: Set<String>) throws(DeviceFileError) -> [String: JSONValue] {
+        guard case .object(let object)? = field.value else { throw typeError(field, "an object") }
+        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw DeviceFileError(file: file, field: field.child(unknown, in: object).path, reason: .unknownField)
+        }
+        return object
+    }
+
+    private func string(_ field: Field) throws(DeviceFileError) -> String {
+        guard case .string(let value)? = field.value else { throw typeError(field, "a string") }
+        return value
+    }
+
+    private func strings(_ field: Field) throws(DeviceFileError) -> [String] {
+        guard case .array(let items)? = field.value else { throw typeError(field, "an array of strings") }
+        var values: [String] = []
+        for (index, item) in items.enumerated() { values.append(try string(field.element(index, item))) }
+        return values
+    }
+
+    private func bool(_ field: Field) throws(DeviceFileError) -> Bool {
+        guard case .bool(let value)? = field.value else { throw typeError(field, "true or false") }
+        return value
+    }
+
+    private func nonNegative(_ field: Field) throws(DeviceFileError) -> Double {
+        guard case .number(let value)? = field.value else { throw typeError(field, "a number") }
+        guard value >= 0, value <= 1e6 else { throw fail(field, "must be a number >= 0") }
+        return value
+    }
+
+    private func positive(_ field: Field) throws(DeviceFileError) -> Double {
+        let value = try nonNegative(field)
+        guard value > 0 else { throw fail(field, "must be a number > 0") }
+        return value
+    }
+
+    private func atLeastSeven(_ field: Field) throws(DeviceFileError) -> Double {
+        let value = try nonNegative(field)
+        guard value >= 7 else { throw fail(field, "must be a systemVersion >= 7") }
+        return value
+    }
+
+    private func word<Word: RawRepresentable & CaseIterable>(_ field: Field) throws(DeviceFileError) -> Word where Word.RawValue == String {
+        let text = try string(field)
+        guard let value = Word(rawValue: text) else {
+            throw fail(field, "must be one of \(Word.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        }
+        return value
+    }
+
+    private func nullable<Value>(_ field: Field, _ read: (Field) throws(DeviceFileError) -> Value) throws(DeviceFileError) -> Value? {
+        switch field.value {
+        case nil: throw DeviceFileError(file: file, field: field.path, reason: .missing)
+        case .null?: return nil
+        default: return try read(field)
+        }
+    }
+
+    /// A portrait figure: null exactly on Apple TV.
+    private func perOrientation<Value>(_ field: Field, family: DeviceFamily, _ read: (Field) throws(DeviceFileError) -> Value) throws(DeviceFileError) -> Value? {
+        let value = try nullable(field, read)
+        if family == .tv, value != nil { throw fail(field, "must be null on Apple TV (landscape only)") }
+        if family != .tv, value == nil { throw fail(field, "must not be null on an iPhone or iPad") }
+        return value
+    }
+
+    private func size(_ field: Field) throws(DeviceFileError) -> Size {
+        let object = try self.object(field, keys: ["width", "height"])
+        return Size(width: try positive(field.child("width", in: object)), height: try positive(field.child("height", in: object)))
+    }
+
+    private func insets(_ field: Field) throws(DeviceFileError) -> Insets {
+        let object = try self.object(field, keys: Set(Self.insetKeys))
+        var values: [Double] = []
+        for key in Self.insetKeys { values.append(try nonNegative(field.child(key, in: object))) }
+        return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+    }
+
+    private func sizeClassPair(_ field: Field) throws(DeviceFileError) -> SizeClasses {
+        let object = try self.object(field, keys: ["horizontal", "vertical"])
+        return SizeClasses(horizontal: try sizeClass(field.child("horizontal", in: object)), vertical: try sizeClass(field.child("vertical", in: object)))
+    }
+
+    private func sizeClass(_ field: Field) throws(DeviceFileError) -> SizeClass {
+        switch try string(field) {
+        case "compact": .compact
+        case "regular": .regular
+        default: throw fail(field, "must be \"compact\" or \"regular\"")
+        }
+    }
+
+    private static func text(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private static func message(of error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return String(describing: error)
+    }
+}

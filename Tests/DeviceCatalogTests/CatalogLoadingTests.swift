@@ -1,0 +1,59 @@
+@testable import DeviceCatalog
+import InsetEngine
+import Testing
+
+@Suite struct CatalogLoadingTests {
+    @Test func embeddedRegistryHoldsEveryDevice() throws {
+        let catalog = try DeviceCatalog.embedded()
+        #expect(EmbeddedDevices.files.count == 48)
+        #expect(catalog.devices.count == 48)
+        #expect(catalog.devices(family: .iphone).count == 38)
+        #expect(catalog.devices(family: .ipad).count == 8)
+        #expect(catalog.devices(family: .tv).count == 2)
+        #expect(Set(catalog.devices.map(\.id)).count == 48)
+        #expect(catalog.devices.prefix(3).map(\.id) == ["iphone-8", "iphone-8-plus", "iphone-11"])
+        #expect(catalog.devices.last?.id == "apple-tv-hd")
+    }
+
+    @Test func embeddedTextIsTheFileText() throws {
+        let entry = try #require(EmbeddedDevices.files.first { $0.file == "iphone-x.json" })
+        #expect(entry.json.hasPrefix("{\n  \"id\": \"iphone-x\","))
+        #expect(entry.json.hasSuffix("}\n"))
+    }
+
+    @Test func lookupByID() throws {
+        let catalog = try DeviceCatalog.embedded()
+        let device = try #require(catalog.device(id: "iphone-14-pro"))
+        #expect(device.name == "iPhone 14 Pro")
+        #expect(device.sensorHousing == .dynamicIsland)
+        #expect(device.sensorHousingSize == Size(width: 126, height: 37.33))
+        #expect(device.cornerRadius == 55)
+        #expect(catalog.device(id: "iphone-99") == nil)
+    }
+
+    @Test func everyFigureHasSources() throws {
+        for device in try DeviceCatalog.embedded().devices {
+            #expect(device.sources.allSatisfy { !$0.sources.isEmpty })
+            #expect(device.sources.contains { $0.figure == "safeArea.landscape" })
+            #expect(device.overrides.allSatisfy { !$0.sources.isEmpty })
+        }
+    }
+
+    @Test func disagreeingValuesAreKeptAsAlternatives() throws {
+        let catalog = try DeviceCatalog.embedded()
+        let x = try #require(catalog.device(id: "iphone-x"))
+        #expect(x.alternatives.map(\.value) == [Insets(top: 0, left: 44, bottom: 24, right: 44)])
+        let tv = try #require(catalog.device(id: "apple-tv-4k"))
+        #expect(tv.alternatives.first?.value == Insets(top: 60, left: 90, bottom: 60, right: 90))
+        #expect(tv.safeArea.landscape == Insets(top: 60, left: 80, bottom: 60, right: 80))
+    }
+
+    @Test func derivedFiguresAreMarked() throws {
+        let catalog = try DeviceCatalog.embedded()
+        let pro = try #require(catalog.device(id: "iphone-16-pro"))
+        #expect(pro.statusBarHeight == 62)
+        #expect(pro.sources.first { $0.figure == "statusBarHeight" }?.sources == ["derived"])
+        let ipad = try #require(catalog.device(id: "ipad-pro-11"))
+        #expect(ipad.sources.first { $0.figure == "bars.portrait" }?.sources == ["derived"])
+    }
+}

@@ -136,3 +136,12 @@ extension Explanation {
 func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
+
+extension Insets {
+    /// These insets with every edge outside `edges` set to 0.
+    func only(_ edges: EdgeSet) -> Insets {
+        var copy = Insets.zero
+        for edge in Edge.allCases where edges.contains(edge) { copy[edge] = self[edge] }
+        return copy
+    }
+}

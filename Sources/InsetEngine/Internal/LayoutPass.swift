@@ -131,7 +131,7 @@ struct LayoutPass: Sendable {
         // Rule C2 bookkeeping: which ancestor scroll view consumed each edge.
         if parent >= 0 {
             var consumers = state.consumers[parent]
-            for edge in state.included[parent].orderedEdges { consumers[edge] = parent }
+            for edge in Edge.allCases where state.included[parent].contains(edge) { consumers[edge] = parent }
             state.consumers[i] = consumers
         }
 

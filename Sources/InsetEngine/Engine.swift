@@ -30,7 +30,12 @@ public enum InsetEngine {
     }
 
     /// Computes one scroll view's adjusted content inset and what follows from it.
+    ///
+    /// With `.device(...)` the safe area is derived by laying out the equivalent hierarchy
+    /// (the containers the bar objects imply › a plain controller › the scroll view); the
+    /// `context` then decides the compatibility rule (11+) or the legacy writing of the
+    /// layout guides into `contentInset` (below 11).
     public static func scroll(_ request: ScrollRequest) -> ScrollResult {
-        fatalError("implemented by the scroll-view issue")
+        ScrollEvaluation.evaluate(request)
     }
 }

@@ -405,7 +405,7 @@ struct LayoutPass: Sendable {
         return ScrollNodeResult(
             contentInset: inset, adjustedContentInset: inset,
             verticalScrollIndicatorInsets: inset, horizontalScrollIndicatorInsets: inset,
-            contentOffset: Point(x: -inset.left, y: -inset.top)
+            contentOffset: Point(x: 0 - inset.left, y: 0 - inset.top)
         )
     }
 

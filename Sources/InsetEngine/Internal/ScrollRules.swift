@@ -64,7 +64,7 @@ struct ScrollAdjustment: Hashable, Sendable {
 /// the maximum `contentSize − bounds + adjusted.(right, bottom)`, never below the minimum;
 /// a scroll view rests at the minimum.
 func contentOffsetRange(contentSize: Size, boundsSize: Size, adjusted: Insets) -> ContentOffsetRange {
-    let min = Point(x: -adjusted.left, y: -adjusted.top)
+    let min = Point(x: 0 - adjusted.left, y: 0 - adjusted.top)  // 0 − x: never −0
     let max = Point(
         x: Swift.max(min.x, contentSize.width - boundsSize.width + adjusted.right),
         y: Swift.max(min.y, contentSize.height - boundsSize.height + adjusted.bottom)

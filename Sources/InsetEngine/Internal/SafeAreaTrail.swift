@@ -68,13 +68,6 @@ struct SafeAreaTrail: Hashable, Sendable {
         return trail
     }
 
-    /// The trail with one edge replaced by `other`'s (used when a container places its
-    /// content: an edge not covered by a bar keeps the container's contributions).
-    mutating func replace(_ edge: Edge, from other: SafeAreaTrail) {
-        insets[edge] = other.insets[edge]
-        explain[edge] = other.explain[edge]
-    }
-
     /// The trail with one edge cleared (a view starting at a bar's far edge has inset 0 there).
     mutating func clear(_ edge: Edge) {
         insets[edge] = 0

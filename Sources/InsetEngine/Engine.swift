@@ -3,12 +3,39 @@
 /// No clocks, no globals, no I/O: the same request always gives the same result.
 public enum InsetEngine {
     /// Lays out `request`'s hierarchy, then replays its steps.
+    ///
+    /// The tree is flattened into depth-first order and laid out in one forward pass per
+    /// state, so the work is linear in nodes × (steps + 1). Step frames naming an unknown id,
+    /// the root or a container-placed view are ignored (the decoder rejects them).
     public static func layout(_ request: LayoutRequest) -> LayoutResult {
-        fatalError("implemented by the layout engine issue")
+        var tree = FlatTree(root: request.root)
+        var pass = LayoutPass(
+            environment: request.environment, systemVersion: request.systemVersion,
+            direction: request.layoutDirection, count: tree.nodes.count
+        )
+        let nodes = pass.run(tree)
+        var steps: [[NodeResult]] = []
+        steps.reserveCapacity(request.steps.count)
+        for step in request.steps {
+            for change in step.frames {
+                if let index = tree.index(of: change.id) { tree.move(index, to: change.frame) }
+            }
+            steps.append(pass.run(tree))
+        }
+        return LayoutResult(
+            screen: request.environment.screen,
+            windowSafeArea: request.usesSafeAreaModel ? request.environment.windowSafeArea : nil,
+            nodes: nodes, steps: steps
+        )
     }
 
     /// Computes one scroll view's adjusted content inset and what follows from it.
+    ///
+    /// With `.device(...)` the safe area is derived by laying out the equivalent hierarchy
+    /// (the containers the bar objects imply › a plain controller › the scroll view); the
+    /// `context` then decides the compatibility rule (11+) or the legacy writing of the
+    /// layout guides into `contentInset` (below 11).
     public static func scroll(_ request: ScrollRequest) -> ScrollResult {
-        fatalError("implemented by the scroll-view issue")
+        ScrollEvaluation.evaluate(request)
     }
 }

@@ -15,9 +15,14 @@ public final class ThreadStripes<Value>: @unchecked Sendable {
     private let stripes: [Stripe]
 
     /// Creates `count` stripes (a power of two), each holding `initial`.
-    public init(count: Int = 16, initial: Value) {
+    public convenience init(count: Int = 16, initial: Value) {
+        self.init(count: count) { _ in initial }
+    }
+
+    /// Creates `count` stripes (a power of two), stripe `i` holding `make(i)`.
+    public init(count: Int = 16, make: (Int) -> Value) {
         precondition(count > 0 && count & (count - 1) == 0, "stripe count must be a power of two")
-        stripes = (0..<count).map { _ in Stripe(initial) }
+        stripes = (0..<count).map { Stripe(make($0)) }
     }
 
     /// Runs `body` on the calling thread's stripe, under its lock.

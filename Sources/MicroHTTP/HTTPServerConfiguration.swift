@@ -23,7 +23,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var connectionTimeoutSeconds: Int
     /// The memory each connection may use for its request line, headers and read
     /// buffer; requests whose header block does not fit are answered by libmicrohttpd
-    /// itself (431), so this is generous.
+    /// itself (431). The default, 32 KiB (libmicrohttpd's own), takes header blocks of
+    /// well over 16 KiB; libmicrohttpd clears the whole pool between requests, so a
+    /// larger value costs time on every request.
     public var connectionMemoryLimit: Int
 
     /// Creates a configuration; every parameter has the service's default.
@@ -35,7 +37,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 0,
         connectionTimeoutSeconds: Int = 30,
-        connectionMemoryLimit: Int = 64 << 10
+        connectionMemoryLimit: Int = 32 << 10
     ) {
         self.host = host
         self.port = port

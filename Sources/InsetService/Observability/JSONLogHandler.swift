@@ -3,8 +3,8 @@ public import Logging
 import JSONCore
 
 /// A swift-log handler writing one JSON object per line: `time` (seconds since the Unix
-/// epoch), `level`, `logger`, `message`, then the metadata by key. Integers and floating
-/// point metadata are written as JSON numbers.
+/// epoch), `level`, `logger`, `message`, then the metadata by key. Integer and `Double`
+/// metadata are written as JSON numbers, `Bool` as `true`/`false`.
 public struct JSONLogHandler: LogHandler {
     /// Where finished lines go (each ends with a newline).
     public typealias Sink = @Sendable ([UInt8]) -> Void
@@ -31,8 +31,8 @@ public struct JSONLogHandler: LogHandler {
 
     /// Writes one line for `event`.
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let own = event.metadata { merged.merge(own) { $1 } }
+        var merged = event.metadata ?? [:]
+        if !metadata.isEmpty { merged.merge(metadata) { own, _ in own } }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var writer = JSONWriter(capacity: 256)
@@ -56,10 +56,15 @@ public struct JSONLogHandler: LogHandler {
         case .string(let text):
             writer.string(text)
         case .stringConvertible(let convertible):
-            if let integer = convertible as? any BinaryInteger {
-                writer.number(Int(truncatingIfNeeded: integer))
+            // Concrete casts first: they are much cheaper than a cast to a protocol.
+            if let integer = convertible as? Int {
+                writer.number(integer)
             } else if let number = convertible as? Double {
                 writer.number(number)
+            } else if let integer = convertible as? any BinaryInteger {
+                writer.number(Int(truncatingIfNeeded: integer))
+            } else if let flag = convertible as? Bool {
+                writer.bool(flag)
             } else {
                 writer.string(convertible.description)
             }

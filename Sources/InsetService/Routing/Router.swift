@@ -64,23 +64,25 @@ struct Router: Sendable {
     func match(_ path: String) -> Match? {
         let parts = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
         guard !parts.isEmpty else { return nil }
-        var best: (entry: Entry, rank: [Bool])?
+        // Rank: one bit per segment, most significant first, set for a literal; the
+        // highest rank is the most specific match.
+        var best: (entry: Entry, rank: UInt64)?
         for entry in entries where entry.segments.count == parts.count {
-            var rank: [Bool] = []
+            var rank: UInt64 = 0
             var matches = true
             for (segment, part) in zip(entry.segments, parts) {
+                rank <<= 1
                 switch segment {
                 case .literal(let text):
                     matches = part == text
-                    rank.append(true)
+                    rank |= 1
                 case .parameter:
                     matches = !part.isEmpty
-                    rank.append(false)
                 }
                 if !matches { break }
             }
             guard matches else { continue }
-            if let current = best, !Self.moreSpecific(rank, than: current.rank) { continue }
+            if let current = best, rank <= current.rank { continue }
             best = (entry, rank)
         }
         guard let best else { return nil }
@@ -91,17 +93,10 @@ struct Router: Sendable {
         return Match(entry: best.entry, parameters: parameters)
     }
 
-    /// Whether `lhs` has a literal where `rhs` first differs from it.
-    private static func moreSpecific(_ lhs: [Bool], than rhs: [Bool]) -> Bool {
-        for (left, right) in zip(lhs, rhs) where left != right {
-            return left
-        }
-        return false
-    }
-
     /// Splits a pattern into segments.
     static func parse(_ pattern: String) -> [Segment] {
         precondition(pattern.hasPrefix("/"), "route pattern \(pattern) must start with /")
+        precondition(pattern.utf8.count(where: { $0 == UInt8(ascii: "/") }) <= 64, "route pattern \(pattern) has more than 64 segments")
         return pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { part in
             if part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2 {
                 return .parameter(String(part.dropFirst().dropLast()))

@@ -1,7 +1,50 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
+/*
+ * Fixed-signature wrappers for the libmicrohttpd calls Swift cannot make.
+ *
+ * Swift does not import C variadic functions, and MHD's daemon start and its two
+ * `*_info` queries are variadic. Each wrapper below calls exactly one of them with a
+ * fixed argument list; they can go once MHD offers non-variadic equivalents (its
+ * "MHD2" API does).
+ */
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+
+/*
+ * Exists because MHD_start_daemon is variadic. Every option goes in `options`, an array
+ * of MHD_OptionItem ending with {MHD_OPTION_END, 0, NULL}, passed through
+ * MHD_OPTION_ARRAY; no request-completed or accept-policy callback is passed here (the
+ * former is an option item).
+ */
+static inline struct MHD_Daemon *
+cmhd_start_daemon(unsigned int flags, uint16_t port,
+                  MHD_AccessHandlerCallback handler, void *handler_cls,
+                  struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/*
+ * Exists because MHD_get_daemon_info is variadic: the port the daemon's listening
+ * socket is bound to (the ephemeral one when it was started with port 0); 0 if unknown.
+ */
+static inline uint16_t
+cmhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/*
+ * Exists because MHD_get_connection_info is variadic: the peer's address, or NULL.
+ */
+static inline const struct sockaddr *
+cmhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
 #endif

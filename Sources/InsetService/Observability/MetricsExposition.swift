@@ -1,0 +1,86 @@
+/// Writes the Prometheus text exposition format (version 0.0.4).
+struct MetricsExposition {
+    private var text = ""
+
+    /// The media type of the exposition.
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    /// Renders every metric of the service.
+    static func render(_ metrics: ServiceMetrics, version: String, startTime: Double, process: ProcessFigures) -> [UInt8] {
+        let snapshot = metrics.snapshot()
+        var out = MetricsExposition()
+
+        out.header("insetd_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.")
+        let keys = snapshot.counts.keys.sorted()
+        for key in keys {
+            let (route, method, status) = ServiceMetrics.split(key)
+            out.sample("insetd_http_requests_total", [("route", metrics.routeLabels[route]), ("method", ServiceMetrics.methodLabel(method)), ("status", String(status))], Double(snapshot.counts[key]!))
+        }
+
+        out.header("insetd_http_request_duration_seconds", "histogram", "Time from a complete request to its answer, by route pattern.")
+        for (route, histogram) in snapshot.histograms.enumerated() where histogram.count > 0 {
+            let label = ("route", metrics.routeLabels[route])
+            var cumulative = 0
+            for (index, bound) in ServiceMetrics.bucketBounds.enumerated() {
+                cumulative += histogram.buckets[index]
+                out.sample("insetd_http_request_duration_seconds_bucket", [label, ("le", formatted(bound))], Double(cumulative))
+            }
+            out.sample("insetd_http_request_duration_seconds_bucket", [label, ("le", "+Inf")], Double(histogram.count))
+            out.sample("insetd_http_request_duration_seconds_sum", [label], histogram.sum)
+            out.sample("insetd_http_request_duration_seconds_count", [label], Double(histogram.count))
+        }
+
+        out.header("insetd_http_requests_in_flight", "gauge", "Requests being answered.")
+        out.sample("insetd_http_requests_in_flight", [], Double(snapshot.inFlight))
+
+        out.header("insetd_build_info", "gauge", "Always 1; the version is a label.")
+        out.sample("insetd_build_info", [("version", version)], 1)
+
+        out.header("insetd_process_start_time_seconds", "gauge", "When the process started, in seconds since the Unix epoch.")
+        out.sample("insetd_process_start_time_seconds", [], startTime)
+        if let cpu = process.cpuSeconds {
+            out.header("insetd_process_cpu_seconds_total", "counter", "User and system CPU time spent, in seconds.")
+            out.sample("insetd_process_cpu_seconds_total", [], cpu)
+        }
+        if let resident = process.residentBytes {
+            out.header("insetd_process_resident_memory_bytes", "gauge", "Resident memory size in bytes.")
+            out.sample("insetd_process_resident_memory_bytes", [], Double(resident))
+        }
+        if let descriptors = process.openDescriptors {
+            out.header("insetd_process_open_fds", "gauge", "Open file descriptors.")
+            out.sample("insetd_process_open_fds", [], Double(descriptors))
+        }
+        return Array(out.text.utf8)
+    }
+
+    private mutating func header(_ name: String, _ type: String, _ help: String) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    private mutating func sample(_ name: String, _ labels: [(String, String)], _ value: Double) {
+        text += name
+        if !labels.isEmpty {
+            text += "{" + labels.map { "\($0.0)=\"\(Self.escaped($0.1))\"" }.joined(separator: ",") + "}"
+        }
+        text += " " + Self.formatted(value) + "\n"
+    }
+
+    /// Integers without a fraction, other numbers in Swift's shortest form.
+    static func formatted(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// A label value with `\`, `"` and newlines escaped.
+    static func escaped(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

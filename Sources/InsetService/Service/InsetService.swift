@@ -1,0 +1,216 @@
+import Foundation
+public import Logging
+public import MicroHTTP
+
+/// The insetd HTTP service: routes requests to handlers, answers errors as
+/// problem+json, adds CORS headers and request ids, counts metrics, writes the access
+/// log, and runs the HTTP server with a graceful shutdown.
+///
+/// The operational routes (`/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`) are always
+/// present; the product routes are the `routes` passed in:
+///
+/// ```swift
+/// let service = InsetService(configuration: configuration, routes: [
+///     Route(.get, "/devices") { request throws(Problem) in ... },
+///     Route(.post, "/layout", body: .json) { request throws(Problem) in ... },
+/// ])
+/// let port = try service.start()
+/// ...
+/// service.shutdown(drainDelay: .seconds(5), drainTimeout: .seconds(20))
+/// ```
+///
+/// For every request, in this order: unknown path → 404; `OPTIONS` → 204 preflight; a
+/// method the path does not allow → 405 with `Allow`; a body over the limit → 413; a
+/// JSON route given a non-JSON `Content-Type` → 415; then the handler, which answers or
+/// throws a ``Problem`` (400, 422, …).
+public final class InsetService: Sendable {
+    /// The configuration the service was created with.
+    public let configuration: ServiceConfiguration
+
+    private let router: Router
+    private let metrics: ServiceMetrics
+    private let accessLogger: Logger?
+    private let state = DrainState()
+    private let running = RunningServer()
+    private let startTime: Double
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - configuration: listening address, limits, CORS, access log, OpenAPI bytes.
+    ///   - routes: the product routes; the operational routes are added to them.
+    ///   - accessLogger: the logger receiving one `info` line per request when
+    ///     ``ServiceConfiguration/accessLog`` is on.
+    public init(configuration: ServiceConfiguration, routes: [Route] = [], accessLogger: Logger = Logger(label: "insetd.access")) {
+        self.configuration = configuration
+        self.accessLogger = configuration.accessLog ? accessLogger : nil
+        startTime = Date().timeIntervalSince1970
+        let patterns = (OperationalRoutes.patterns + routes.map(\.pattern)).reduce(into: [String]()) { unique, pattern in
+            if !unique.contains(pattern) { unique.append(pattern) }
+        }
+        let metrics = ServiceMetrics(routePatterns: patterns)
+        self.metrics = metrics
+        let operational = OperationalRoutes(
+            drain: state, metrics: metrics, openAPIDocument: configuration.openAPIDocument,
+            version: configuration.version, startTime: startTime
+        )
+        router = Router(routes: operational.routes + routes)
+        precondition(router.entries.map(\.pattern) == patterns, "route labels out of step with the router")
+    }
+
+    /// Whether the service is draining (``beginDraining()`` was called): `/readyz` answers 503.
+    public var isDraining: Bool { state.isDraining }
+
+    /// Marks the service as draining: `/readyz` answers 503 from now on, everything else
+    /// is still served.
+    public func beginDraining() {
+        state.beginDraining()
+    }
+
+    /// Starts the HTTP server and returns the port it listens on (the ephemeral one when
+    /// the configured port is 0).
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int {
+        let server = HTTPServer(configuration: configuration.server) { [self] request in
+            respond(to: request)
+        }
+        try server.start()
+        running.set(server)
+        return server.port
+    }
+
+    /// The port the server listens on, or nil when it is not running.
+    public var port: Int? { running.server?.port }
+
+    /// Graceful shutdown: `/readyz` answers 503 at once while everything else is still
+    /// served for `drainDelay` (so load balancers stop sending work), then the server
+    /// stops accepting connections, lets requests in flight finish for up to
+    /// `drainTimeout`, and stops. Returns whether every request finished in time.
+    @discardableResult
+    public func shutdown(drainDelay: Duration, drainTimeout: Duration) -> Bool {
+        beginDraining()
+        if drainDelay > .zero {
+            Thread.sleep(forTimeInterval: Self.seconds(drainDelay))
+        }
+        guard let server = running.take() else { return true }
+        return server.shutdown(timeout: drainTimeout)
+    }
+
+    /// Answers one request (called on the server's threads; tests may call it directly).
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        let generatedID = metrics.begin()
+        let requestID = Self.saneRequestID(request.headers["X-Request-Id"]) ?? generatedID
+        var routeIndex = metrics.unmatchedRoute
+        var response: HTTPResponse
+        if let match = router.match(request.path) {
+            routeIndex = match.entry.index
+            response = answer(request, match: match, requestID: requestID)
+        } else {
+            response = Problem(status: 404, detail: "no resource at \(request.path)").response
+        }
+        response.headers.add("X-Request-Id", requestID)
+        addCORSHeaders(to: &response, origin: request.headers["Origin"])
+        let seconds = Self.seconds(started.duration(to: .now))
+        metrics.end(route: routeIndex, method: request.method, status: response.status, seconds: seconds)
+        accessLogger?.info("request", metadata: [
+            "method": .string(request.method.rawValue),
+            "path": .string(request.path),
+            "status": .stringConvertible(response.status),
+            "durationSeconds": .stringConvertible(seconds),
+            "bytes": .stringConvertible(response.body.count),
+            "requestId": .string(requestID),
+        ])
+        return response
+    }
+
+    /// The answer for a request whose path matched.
+    private func answer(_ request: HTTPRequest, match: Router.Match, requestID: String) -> HTTPResponse {
+        let entry = match.entry
+        if request.method == .options {
+            return preflight(allowing: entry.allowedMethods)
+        }
+        guard let route = entry.route(for: request.method) else {
+            let allowed = entry.allowedMethods.map(\.rawValue).joined(separator: ", ")
+            var response = Problem(status: 405, detail: "\(request.method) is not allowed on \(request.path); allowed: \(allowed)").response
+            response.headers.add("Allow", allowed)
+            return response
+        }
+        if request.bodyTooLarge {
+            return Problem(status: 413, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
+        }
+        if route.body == .json, let contentType = request.headers["Content-Type"], !MediaType.isJSON(contentType) {
+            return Problem(status: 415, detail: "Content-Type \(contentType) is not JSON; send application/json").response
+        }
+        do {
+            return try route.handler(RouteRequest(http: request, pathParameters: match.parameters, requestID: requestID))
+        } catch {
+            return error.response
+        }
+    }
+
+    /// A `204` CORS preflight answer for a known path.
+    private func preflight(allowing methods: [HTTPMethod]) -> HTTPResponse {
+        HTTPResponse(status: 204, headers: [
+            "Allow": methods.map(\.rawValue).joined(separator: ", "),
+            "Access-Control-Allow-Methods": methods.map(\.rawValue).joined(separator: ", "),
+            "Access-Control-Allow-Headers": "Content-Type, Accept, X-Request-Id",
+            "Access-Control-Max-Age": "600",
+        ])
+    }
+
+    private func addCORSHeaders(to response: inout HTTPResponse, origin: String?) {
+        switch configuration.cors {
+        case .anyOrigin:
+            response.headers.add("Access-Control-Allow-Origin", "*")
+        case .origins(let allowed):
+            response.headers.add("Vary", "Origin")
+            guard let origin, allowed.contains(origin) else {
+                response.headers.remove("Access-Control-Allow-Methods")
+                response.headers.remove("Access-Control-Allow-Headers")
+                response.headers.remove("Access-Control-Max-Age")
+                return
+            }
+            response.headers.add("Access-Control-Allow-Origin", origin)
+        }
+        response.headers.add("Access-Control-Expose-Headers", "X-Request-Id")
+    }
+
+    /// The client's request id when it is 1–128 visible ASCII characters, else nil.
+    static func saneRequestID(_ value: String?) -> String? {
+        guard let value, (1...128).contains(value.utf8.count),
+              value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        return value
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Whether the service is draining, shared with the `/readyz` handler.
+final class DrainState: @unchecked Sendable {
+    private let flag = NSLock()
+    private var draining = false
+
+    var isDraining: Bool { flag.withLock { draining } }
+
+    func beginDraining() { flag.withLock { draining = true } }
+}
+
+/// The running HTTP server, if any.
+final class RunningServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: HTTPServer?
+
+    var server: HTTPServer? { lock.withLock { current } }
+
+    func set(_ server: HTTPServer) { lock.withLock { current = server } }
+
+    /// Removes and returns the server.
+    func take() -> HTTPServer? {
+        lock.withLock {
+            defer { current = nil }
+            return current
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import JSONCore
+import MicroHTTP
+
+/// The routes every insetd answers, whatever product routes are added: liveness,
+/// readiness, metrics and the OpenAPI document.
+struct OperationalRoutes {
+    /// Their patterns, in the order ``routes`` lists them.
+    static let patterns = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
+
+    let drain: DrainState
+    let metrics: ServiceMetrics
+    let openAPIDocument: [UInt8]
+    let version: String
+    let startTime: Double
+
+    /// The routes, in the order of ``patterns``.
+    var routes: [Route] {
+        let healthy = HTTPResponse.json(Self.status("ok"))
+        let ready = HTTPResponse.json(Self.status("ready"))
+        let drain = drain
+        let metrics = metrics
+        let version = version
+        let startTime = startTime
+        let document = HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml"], body: openAPIDocument)
+        return [
+            Route(.get, "/healthz") { _ in healthy },
+            Route(.get, "/readyz") { _ throws(Problem) in
+                guard !drain.isDraining else { throw Problem(status: 503, detail: "the server is shutting down") }
+                return ready
+            },
+            Route(.get, "/metrics") { _ in
+                let body = MetricsExposition.render(metrics, version: version, startTime: startTime, process: .current())
+                return HTTPResponse(status: 200, headers: ["Content-Type": MetricsExposition.contentType], body: body)
+            },
+            Route(.get, "/openapi.yaml") { _ in document },
+        ]
+    }
+
+    /// `{"status": word}`.
+    private static func status(_ word: String) -> JSONWriter {
+        var writer = JSONWriter(capacity: 32)
+        writer.beginObject()
+        writer.field("status", word)
+        writer.endObject()
+        return writer
+    }
+}

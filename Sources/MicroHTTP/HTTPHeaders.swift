@@ -1,0 +1,88 @@
+/// An ordered list of header fields whose names compare case-insensitively (ASCII).
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in the order they were added, names as given.
+    public private(set) var fields: [(name: String, value: String)]
+
+    /// Creates an empty header list.
+    public init() {
+        fields = []
+    }
+
+    /// Creates a header list from `(name, value)` pairs, kept in order.
+    public init(_ fields: [(name: String, value: String)]) {
+        self.fields = fields
+    }
+
+    /// Creates a header list from a literal, kept in order.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// The value of the first field named `name` (any case), or nil.
+    public subscript(name: String) -> String? {
+        for field in fields where Self.namesEqual(field.name, name) {
+            return field.value
+        }
+        return nil
+    }
+
+    /// Every value of the fields named `name` (any case), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.namesEqual($0.name, name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` (any case) is present.
+    public func contains(_ name: String) -> Bool {
+        self[name] != nil
+    }
+
+    /// Appends a field, keeping any others of the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field named `name` (any case) with one field holding `value`.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name: name, value: value))
+    }
+
+    /// Removes every field named `name` (any case).
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.namesEqual($0.name, name) }
+    }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    /// Equal when the same fields appear in the same order (names compared case-insensitively).
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { namesEqual($0.name, $1.name) && $0.value == $1.value }
+    }
+
+    /// ASCII case-insensitive comparison of two field names, without allocating.
+    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return true
+            case let (a?, b?) where lowercased(a) == lowercased(b):
+                continue
+            default:
+                return false
+            }
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,57 @@
+/// One query parameter, percent-decoded (`+` read as a space); `value` is nil for a bare
+/// `?flag`.
+public struct QueryItem: Hashable, Sendable {
+    /// The parameter's name.
+    public var name: String
+    /// The parameter's value, or nil when the item had no `=`.
+    public var value: String?
+
+    /// Creates a query item.
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A complete HTTP request as the handler sees it.
+public struct HTTPRequest: Sendable {
+    /// The method, exactly as sent (any token reaches the handler).
+    public var method: HTTPMethod
+    /// The percent-decoded path, without the query string.
+    public var path: String
+    /// The query parameters in order, percent-decoded.
+    public var query: [QueryItem]
+    /// The header fields in order; look-ups ignore case.
+    public var headers: HTTPHeaders
+    /// The body, or as much of it as fitted when ``bodyTooLarge`` is set (then possibly empty).
+    public var body: [UInt8]
+    /// Set when the body exceeded the server's limit: the server stopped buffering it and
+    /// the handler should answer (after its path and method checks) with 413.
+    public var bodyTooLarge: Bool
+    /// The peer's numeric address (`127.0.0.1`, `::1`), when known.
+    public var remoteAddress: String?
+
+    /// Creates a request (the server builds them; tests may too).
+    public init(
+        method: HTTPMethod,
+        path: String,
+        query: [QueryItem] = [],
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [],
+        bodyTooLarge: Bool = false,
+        remoteAddress: String? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyTooLarge = bodyTooLarge
+        self.remoteAddress = remoteAddress
+    }
+
+    /// The value of the first query parameter named `name` (nil when absent or bare).
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}

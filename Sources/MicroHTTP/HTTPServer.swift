@@ -1,0 +1,166 @@
+internal import CMicroHTTPD
+import Foundation
+
+/// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each with its own epoll loop,
+/// calling one ``HTTPHandler`` per request.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
+///     HTTPResponse(status: 200, body: Array("hello".utf8))
+/// }
+/// try server.start()
+/// print(server.port)
+/// server.shutdown(timeout: .seconds(5))
+/// ```
+///
+/// Any method reaches the handler. Request bodies are buffered up to
+/// ``HTTPServerConfiguration/maxBodyBytes``; beyond that the handler is told
+/// (``HTTPRequest/bodyTooLarge``) and nothing more is kept. Connections are kept alive
+/// between requests; idle or stalled ones are closed after the configured timeout.
+public final class HTTPServer: @unchecked Sendable {
+    /// The configuration the server was created with.
+    public let configuration: HTTPServerConfiguration
+
+    private let context: ServerContext
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var daemon: OpaquePointer?
+    private var quiescedSocket: Int32 = -1
+    private var boundPort = 0
+    private var started = false
+
+    /// Creates a server; it listens only once ``start()`` is called.
+    public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        self.configuration = configuration
+        self.context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The port the server listens on (the ephemeral one when configured with port 0);
+    /// 0 before ``start()``.
+    public var port: Int {
+        lock.withLock { boundPort }
+    }
+
+    /// The number of requests received and not yet completed.
+    public var requestsInFlight: Int {
+        context.stripes.reduce(0) { $0 += $1.inFlight }
+    }
+
+    /// Binds the address and starts the thread pool.
+    public func start() throws(HTTPServerError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !started else { throw .alreadyStarted }
+        let options = configuration
+        guard (0...65535).contains(options.port) else { throw .invalidConfiguration("port \(options.port) is not in 0...65535") }
+        guard options.threads >= 1 else { throw .invalidConfiguration("threads must be at least 1") }
+        guard options.maxBodyBytes >= 0 else { throw .invalidConfiguration("the body limit must not be negative") }
+        guard options.connectionLimit >= 1 else { throw .invalidConfiguration("the connection limit must be at least 1") }
+        guard options.perIPConnectionLimit >= 0 else { throw .invalidConfiguration("the per-IP connection limit must not be negative") }
+        guard options.connectionTimeoutSeconds >= 1 else { throw .invalidConfiguration("the connection timeout must be at least 1 second") }
+        guard options.connectionMemoryLimit >= 4096 else { throw .invalidConfiguration("the connection memory limit must be at least 4096 bytes") }
+
+        var address = try SocketAddress(host: options.host, port: options.port)
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
+        #if os(Linux)
+        flags |= MHD_USE_EPOLL.rawValue
+        #else
+        flags |= MHD_USE_POLL.rawValue
+        #endif
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+
+        let contextPointer = Unmanaged.passRetained(context).toOpaque()
+        let completed: MHD_RequestCompletedCallback = ServerContext.requestCompleted
+        let newDaemon: OpaquePointer? = address.withSockaddr { sockaddr in
+            var items: [MHD_OptionItem] = [
+                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
+                MHD_OptionItem(option: .THREAD_POOL_SIZE, value: options.threads, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: options.connectionLimit, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: options.connectionTimeoutSeconds, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: options.connectionMemoryLimit, ptr_value: nil),
+                // Two-argument options in an array: the function pointer goes in `value`.
+                MHD_OptionItem(
+                    option: .NOTIFY_COMPLETED,
+                    value: Int(bitPattern: unsafeBitCast(completed, to: UnsafeRawPointer.self)),
+                    ptr_value: contextPointer
+                ),
+            ]
+            if options.perIPConnectionLimit > 0 {
+                items.append(MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: options.perIPConnectionLimit, ptr_value: nil))
+            }
+            items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+            return items.withUnsafeMutableBufferPointer { buffer in
+                cmhd_start_daemon(flags, UInt16(options.port), ServerContext.accessHandler, contextPointer, buffer.baseAddress)
+            }
+        }
+        guard let newDaemon else {
+            Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
+            throw .startFailed(host: options.host, port: options.port)
+        }
+        daemon = newDaemon
+        boundPort = Int(cmhd_bound_port(newDaemon))
+        self.started = true
+    }
+
+    /// Stops accepting connections; requests already received, and further requests on
+    /// open connections, are still served, each answer asking the client to close.
+    public func quiesce() {
+        context.stripes.updateAll { $0.closing = true }
+        lock.withLock {
+            guard let daemon, quiescedSocket < 0 else { return }
+            quiescedSocket = MHD_quiesce_daemon(daemon)
+        }
+    }
+
+    /// Waits until no request has been in flight for a short settling time (so that a
+    /// request a busy pool thread has not yet picked up is not cut off), or until
+    /// `timeout` has passed; returns whether the server went idle.
+    public func waitUntilIdle(timeout: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var idleSince: ContinuousClock.Instant?
+        while true {
+            let now = clock.now
+            if requestsInFlight > 0 {
+                idleSince = nil
+            } else if let since = idleSince {
+                if since.duration(to: now) >= Self.settlingTime { return true }
+            } else {
+                idleSince = now
+            }
+            if now >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
+    /// How long the server must stay without requests in flight to count as idle.
+    private static let settlingTime = Duration.milliseconds(100)
+
+    /// Stops at once: closes every connection and joins the pool threads. Idempotent.
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let daemon else { return }
+        MHD_stop_daemon(daemon)
+        if quiescedSocket >= 0 {
+            close(quiescedSocket)
+            quiescedSocket = -1
+        }
+        self.daemon = nil
+        Unmanaged.passUnretained(context).release()
+    }
+
+    /// Graceful stop: ``quiesce()``, wait up to `timeout` for requests in flight to
+    /// finish, then ``stop()``. Returns whether every request finished in time.
+    @discardableResult
+    public func shutdown(timeout: Duration) -> Bool {
+        quiesce()
+        let idle = waitUntilIdle(timeout: timeout)
+        stop()
+        return idle
+    }
+}

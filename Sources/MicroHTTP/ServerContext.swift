@@ -1,0 +1,139 @@
+internal import CMicroHTTPD
+import Foundation
+
+/// What libmicrohttpd's callbacks reach through their `cls` pointer: the handler, the
+/// body limit and the per-thread bookkeeping. Retained by ``HTTPServer`` while the
+/// daemon runs.
+final class ServerContext: @unchecked Sendable {
+    /// Per-thread bookkeeping: requests between their first callback and completion,
+    /// and whether answers should ask clients to close (set while quiescing).
+    struct Counters {
+        var inFlight = 0
+        var closing = false
+    }
+
+    let handler: HTTPHandler
+    let maxBodyBytes: Int
+    let stripes = ThreadStripes(initial: Counters())
+
+    init(handler: @escaping HTTPHandler, maxBodyBytes: Int) {
+        self.handler = handler
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// The state of one request, kept in `*con_cls` from its first callback until the
+    /// request-completed callback releases it.
+    final class RequestState {
+        var request: HTTPRequest
+        var responded = false
+
+        init(request: HTTPRequest) {
+            self.request = request
+        }
+    }
+
+    /// libmicrohttpd's access handler: called once with the headers, once per body chunk,
+    /// and once more when the body is complete.
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
+        guard let cls, let connection, let conCls, let uploadSize else { return .NO }
+        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+
+        guard let existing = conCls.pointee else {
+            let state = RequestState(request: makeRequest(connection, url: url, method: method))
+            conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+            context.stripes.withCurrent { $0.inFlight += 1 }
+            if let length = state.request.headers["Content-Length"].flatMap(Int.init), length > context.maxBodyBytes {
+                // Known too large before any byte of it: answer now without reading it
+                // (libmicrohttpd then closes the connection after the answer).
+                state.request.bodyTooLarge = true
+                return context.respond(state, on: connection)
+            }
+            return .YES
+        }
+        let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+        let chunkSize = uploadSize.pointee
+        if chunkSize > 0 {
+            uploadSize.pointee = 0
+            guard !state.responded, !state.request.bodyTooLarge else { return .YES }
+            if state.request.body.count + chunkSize > context.maxBodyBytes {
+                state.request.bodyTooLarge = true
+                state.request.body = []
+            } else if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: chunkSize) { bytes in
+                    state.request.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
+                }
+            }
+            return .YES
+        }
+        guard !state.responded else { return .YES }
+        return context.respond(state, on: connection)
+    }
+
+    /// libmicrohttpd's request-completed callback: releases the request's state.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+        guard let cls, let conCls, let pointer = conCls.pointee else { return }
+        Unmanaged<RequestState>.fromOpaque(pointer).release()
+        conCls.pointee = nil
+        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().stripes.withCurrent { $0.inFlight -= 1 }
+    }
+
+    /// Calls the handler and queues its answer.
+    private func respond(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        state.responded = true
+        let response = handler(state.request)
+        state.request.body = []
+        let closing = stripes.withCurrent { $0.closing }
+        let mhdResponse = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers {
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        if closing {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+    }
+
+    /// Builds the request from what libmicrohttpd parsed: method, path, headers, query.
+    private static func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
+        var collected = Collected()
+        withUnsafeMutablePointer(to: &collected) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
+            _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer)
+        }
+        return HTTPRequest(
+            method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+            path: url.map { String(cString: $0) } ?? "/",
+            query: collected.query,
+            headers: HTTPHeaders(collected.headers),
+            remoteAddress: cmhd_client_address(connection).flatMap(SocketAddress.numericHost)
+        )
+    }
+
+    /// What the key-value iterators fill in.
+    private struct Collected {
+        var headers: [(name: String, value: String)] = []
+        var query: [QueryItem] = []
+    }
+
+    private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keyLength, value, valueLength in
+        guard let cls, let key else { return .YES }
+        let collected = cls.assumingMemoryBound(to: Collected.self)
+        collected.pointee.headers.append((name: string(key, keyLength), value: value.map { string($0, valueLength) } ?? ""))
+        return .YES
+    }
+
+    private static let collectQueryItem: MHD_KeyValueIteratorN = { cls, _, key, keyLength, value, valueLength in
+        guard let cls, let key else { return .YES }
+        let collected = cls.assumingMemoryBound(to: Collected.self)
+        collected.pointee.query.append(QueryItem(name: string(key, keyLength), value: value.map { string($0, valueLength) }))
+        return .YES
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>, _ length: Int) -> String {
+        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+    }
+}

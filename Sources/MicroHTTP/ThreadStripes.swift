@@ -1,0 +1,66 @@
+import Foundation
+
+/// A small fixed set of lock-protected values, one picked per calling thread, so that
+/// handlers running on the server's pool threads can update shared counters without
+/// all contending for one lock. Readers (a metrics scrape) visit every stripe.
+public final class ThreadStripes<Value>: @unchecked Sendable {
+    /// One value and its lock, in its own allocation (no false sharing of the lock word
+    /// between stripes, no exclusivity conflicts between threads on different stripes).
+    private final class Stripe {
+        let lock = NSLock()
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let stripes: [Stripe]
+
+    /// Creates `count` stripes (a power of two), each holding `initial`.
+    public convenience init(count: Int = 16, initial: Value) {
+        self.init(count: count) { _ in initial }
+    }
+
+    /// Creates `count` stripes (a power of two), stripe `i` holding `make(i)`.
+    public init(count: Int = 16, make: (Int) -> Value) {
+        precondition(count > 0 && count & (count - 1) == 0, "stripe count must be a power of two")
+        stripes = (0..<count).map { Stripe(make($0)) }
+    }
+
+    /// Runs `body` on the calling thread's stripe, under its lock.
+    public func withCurrent<T>(_ body: (inout Value) -> T) -> T {
+        let stripe = stripes[Self.currentThreadIndex(count: stripes.count)]
+        stripe.lock.lock()
+        defer { stripe.lock.unlock() }
+        return body(&stripe.value)
+    }
+
+    /// Folds every stripe into one result, locking each in turn.
+    public func reduce<Result>(_ initial: Result, _ combine: (inout Result, Value) -> Void) -> Result {
+        var result = initial
+        for stripe in stripes {
+            stripe.lock.lock()
+            combine(&result, stripe.value)
+            stripe.lock.unlock()
+        }
+        return result
+    }
+
+    /// Runs `body` on every stripe, each under its lock.
+    public func updateAll(_ body: (inout Value) -> Void) {
+        for stripe in stripes {
+            stripe.lock.lock()
+            body(&stripe.value)
+            stripe.lock.unlock()
+        }
+    }
+
+    /// A stripe index for the calling thread: its pthread id, mixed (Fibonacci hashing).
+    private static func currentThreadIndex(count: Int) -> Int {
+        #if canImport(Darwin)
+        let id = UInt64(UInt(bitPattern: pthread_self()))
+        #else
+        let id = UInt64(pthread_self())
+        #endif
+        let mixed = id &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32) & (count - 1)
+    }
+}

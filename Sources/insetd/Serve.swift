@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import InsetService
+import Logging
+import MicroHTTP
+
+/// Runs the service until SIGTERM or SIGINT, then drains and exits 0.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the HTTP service.",
+        discussion: "Every option can also be set through the environment (INSETD_HOST, INSETD_PORT or PORT, INSETD_THREADS, …); flags win."
+    )
+
+    @Option(help: "Address to bind (default 127.0.0.1).") var host: String?
+    @Option(help: "TCP port; 0 picks a free one (default 8080).") var port: String?
+    @Option(help: "Server threads (default: one per core).") var threads: String?
+    @Option(help: "Largest request body in bytes (default 1048576).") var maxBodyBytes: String?
+    @Option(help: "Most open connections (default 1024).") var connectionLimit: String?
+    @Option(help: "Idle/stalled connection timeout, whole seconds (default 30).") var connectionTimeout: String?
+    @Option(help: "Most connections per client IP; 0 = no limit (default 0).") var perIpConnectionLimit: String?
+    @Option(help: "How long /readyz answers 503 before the server stops accepting (default 5s).") var drainDelay: String?
+    @Option(help: "How long requests in flight may take to finish on shutdown (default 20s).") var drainTimeout: String?
+    @Option(help: "Allowed CORS origin; repeat or comma-separate; * for any (default *).") var corsOrigin: [String] = []
+    @Option(help: "on or off (default on).") var accessLog: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info).") var logLevel: String?
+
+    func run() throws {
+        let settings: ServiceSettings
+        do {
+            settings = try ServiceSettings(flags: flags, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = JSONLogHandler(label: label)
+            handler.logLevel = settings.logLevel
+            return handler
+        }
+        var accessLogger = Logger(label: "insetd.access")
+        accessLogger.logLevel = .info
+        let logger = Logger(label: "insetd")
+
+        // Blocked before the server's threads exist, so that they inherit the mask and
+        // the signals reach only the sigwait below.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let service = InsetService(
+            configuration: ServiceConfiguration(
+                server: settings.server, cors: settings.cors, accessLog: settings.accessLog,
+                openAPIDocument: [], version: Insetd.configuration.version
+            ),
+            accessLogger: accessLogger
+        )
+        let boundPort = try service.start()
+        let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
+        FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(boundPort)\n".utf8))
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        logger.notice("draining", metadata: ["signal": .stringConvertible(received)])
+        let finished = service.shutdown(drainDelay: settings.drainDelay, drainTimeout: settings.drainTimeout)
+        logger.notice("stopped", metadata: ["allRequestsFinished": .stringConvertible(finished)])
+    }
+
+    /// The values given on the command line, by setting.
+    private var flags: [Setting: String] {
+        var flags: [Setting: String] = [:]
+        flags[.host] = host
+        flags[.port] = port
+        flags[.threads] = threads
+        flags[.maxBodyBytes] = maxBodyBytes
+        flags[.connectionLimit] = connectionLimit
+        flags[.connectionTimeout] = connectionTimeout
+        flags[.perIPConnectionLimit] = perIpConnectionLimit
+        flags[.drainDelay] = drainDelay
+        flags[.drainTimeout] = drainTimeout
+        flags[.corsOrigin] = corsOrigin.isEmpty ? nil : corsOrigin.joined(separator: ",")
+        flags[.accessLog] = accessLog
+        flags[.logLevel] = logLevel
+        return flags
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import InsetService
+import MicroHTTP
+import Testing
+
+@Test func defaultsMatchTheContract() throws {
+    let settings = try ServiceSettings(flags: [:], environment: [:])
+    #expect(settings.server.host == "127.0.0.1")
+    #expect(settings.server.port == 8080)
+    #expect(settings.server.maxBodyBytes == 1 << 20)
+    #expect(settings.server.connectionLimit == 1024)
+    #expect(settings.server.connectionTimeoutSeconds == 30)
+    #expect(settings.server.perIPConnectionLimit == 0)
+    #expect(settings.server.threads == HTTPServerConfiguration.processorCount)
+    #expect(settings.drainDelay == .seconds(5))
+    #expect(settings.drainTimeout == .seconds(20))
+    #expect(settings.cors == .anyOrigin)
+    #expect(settings.accessLog)
+    #expect("\(settings.logLevel)" == "info")
+}
+
+@Test func flagsAndEnvironmentAreRead() throws {
+    let settings = try ServiceSettings(
+        flags: [.host: "0.0.0.0", .threads: "3", .corsOrigin: "https://a.example, https://b.example", .drainDelay: "250ms"],
+        environment: ["INSETD_PORT": "9000", "INSETD_MAX_BODY_BYTES": "2048", "INSETD_CONNECTION_TIMEOUT": "7s",
+                      "INSETD_PER_IP_CONNECTION_LIMIT": "16", "INSETD_DRAIN_TIMEOUT": "1.5", "INSETD_ACCESS_LOG": "off",
+                      "INSETD_LOG_LEVEL": "DEBUG", "INSETD_CONNECTION_LIMIT": "10"]
+    )
+    #expect(settings.server == HTTPServerConfiguration(
+        host: "0.0.0.0", port: 9000, threads: 3, maxBodyBytes: 2048, connectionLimit: 10,
+        perIPConnectionLimit: 16, connectionTimeoutSeconds: 7
+    ))
+    #expect(settings.cors == .origins(["https://a.example", "https://b.example"]))
+    #expect(settings.drainDelay == .milliseconds(250))
+    #expect(settings.drainTimeout == .milliseconds(1500))
+    #expect(!settings.accessLog)
+    #expect("\(settings.logLevel)" == "debug")
+}
+
+@Test func flagsWinOverTheEnvironment() throws {
+    let environment = ["INSETD_PORT": "9000", "PORT": "7000", "INSETD_HOST": "0.0.0.0"]
+    #expect(try ServiceSettings(flags: [.port: "1234"], environment: environment).server.port == 1234)
+    #expect(try ServiceSettings(flags: [:], environment: environment).server.port == 9000)
+    #expect(try ServiceSettings(flags: [:], environment: ["PORT": "7000"]).server.port == 7000)
+    #expect(try ServiceSettings(flags: [.host: "::1"], environment: environment).server.host == "::1")
+    #expect(try ServiceSettings(flags: [.corsOrigin: "*"], environment: ["INSETD_CORS_ORIGIN": "https://a.example"]).cors == .anyOrigin)
+}
+
+@Test(arguments: [
+    (Setting.port, "65536"), (.port, "http"), (.threads, "0"), (.maxBodyBytes, "-1"), (.connectionTimeout, "0.5"),
+    (.connectionTimeout, "abc"), (.drainDelay, "-1s"), (.drainTimeout, "forever"), (.accessLog, "maybe"),
+    (.logLevel, "loud"), (.corsOrigin, ","), (.host, ""), (.perIPConnectionLimit, "-3"), (.connectionLimit, "0"),
+])
+func invalidValuesAreRejected(setting: Setting, value: String) {
+    #expect(throws: SettingsError.self) { try ServiceSettings(flags: [setting: value], environment: [:]) }
+    let environmentName = setting.environmentNames[0]
+    #expect {
+        try ServiceSettings(flags: [:], environment: [environmentName: value])
+    } throws: { error in
+        (error as? SettingsError)?.source == environmentName
+    }
+}
+
+@Test func settingNames() {
+    #expect(Setting.perIPConnectionLimit.flag == "--per-ip-connection-limit")
+    #expect(Setting.perIPConnectionLimit.environmentNames == ["INSETD_PER_IP_CONNECTION_LIMIT"])
+    #expect(Setting.port.environmentNames == ["INSETD_PORT", "PORT"])
+    #expect(Setting.maxBodyBytes.flag == "--max-body-bytes")
+}
+
+/// The built `insetd` next to the test bundle, when `swift build` has built it.
+private var insetdBinary: URL? {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidate = products.appendingPathComponent("insetd")
+    return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+}
+
+private func run(_ binary: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment = environment
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+@Test(.enabled(if: insetdBinary != nil, "needs the insetd executable built next to the tests (swift build)"))
+func invalidConfigurationExitsWith2() throws {
+    let binary = try #require(insetdBinary)
+    #expect(try run(binary, ["--port", "99999"]) == 2)
+    #expect(try run(binary, ["--access-log", "sometimes"]) == 2)
+    #expect(try run(binary, [], environment: ["INSETD_THREADS": "none"]) == 2)
+    #expect(try run(binary, ["--no-such-flag"]) == 2)
+    #expect(try run(binary, ["probe", "--url", "http://127.0.0.1:1/healthz"]) == 1)
+}

@@ -1,0 +1,159 @@
+import Foundation
+import MicroHTTP
+import Testing
+
+/// Starts a server on an ephemeral loopback port whose handler describes the request it got.
+private func withEchoServer(
+    _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
+    delay: Duration = .zero,
+    _ body: (HTTPServer) throws -> Void
+) throws {
+    let server = HTTPServer(configuration: configuration) { request in
+        if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+        var text = "\(request.method) \(request.path)"
+        for item in request.query { text += " \(item.name)=\(item.value ?? "<nil>")" }
+        text += " body=\(request.body.count) tooLarge=\(request.bodyTooLarge) x=\(request.headers["x-test"] ?? "-")"
+        text += " remote=\(request.remoteAddress ?? "-")"
+        return HTTPResponse(status: request.bodyTooLarge ? 413 : 200, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))
+    }
+    try server.start()
+    defer { server.stop() }
+    try body(server)
+}
+
+private func text(_ response: HTTPResponse) -> String {
+    String(decoding: response.body, as: UTF8.self)
+}
+
+@Test func bindsAnEphemeralPortAndAnswers() throws {
+    try withEchoServer { server in
+        #expect(server.port > 0)
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        try client.send(.get, "/a%20b?x=1&y=a+b%26c&flag", headers: ["X-Test": "yes"])
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(text(response) == "GET /a b x=1 y=a b&c flag=<nil> body=0 tooLarge=false x=yes remote=127.0.0.1")
+    }
+}
+
+@Test func keepsConnectionsAliveAndPassesAnyMethod() throws {
+    try withEchoServer { server in
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        for method in ["TRACE", "PATCH", "BREW", "DELETE"] {
+            try client.send(HTTPMethod(rawValue: method), "/pot")
+            #expect(text(try client.readResponse()).hasPrefix("\(method) /pot "))
+        }
+    }
+}
+
+@Test func headAnswersHeadersWithoutBody() throws {
+    try withEchoServer { server in
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        try client.send(.head, "/x")
+        let head = try client.readResponse(bodyless: true)
+        #expect(head.status == 200)
+        #expect(head.headers["Content-Length"] == String("HEAD /x body=0 tooLarge=false x=- remote=127.0.0.1".utf8.count))
+        try client.send(.get, "/y")   // the connection is still in sync: no body was sent for HEAD
+        #expect(text(try client.readResponse()).hasPrefix("GET /y "))
+    }
+}
+
+@Test func assemblesABodySentInSmallPiecesWithPauses() throws {
+    try withEchoServer { server in
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        let body = Array(repeating: UInt8(ascii: "a"), count: 3000)
+        try client.write("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        for start in stride(from: 0, to: body.count, by: 250) {
+            try client.write(body[start..<min(start + 250, body.count)])
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(text(try client.readResponse()).hasPrefix("POST /upload body=3000 tooLarge=false"))
+    }
+}
+
+@Test func refusesAnAnnouncedOversizedBodyWithoutReadingIt() throws {
+    try withEchoServer(HTTPServerConfiguration(port: 0, threads: 1, maxBodyBytes: 1000)) { server in
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        try client.write("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 413)
+        #expect(text(response).hasPrefix("POST /big body=0 tooLarge=true"))
+        #expect(client.waitForPeerClose(within: .seconds(2)))
+    }
+}
+
+@Test func stopsBufferingAChunkedBodyOverTheLimit() throws {
+    try withEchoServer(HTTPServerConfiguration(port: 0, threads: 1, maxBodyBytes: 1000)) { server in
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        try client.write("POST /big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = String(repeating: "b", count: 600)
+        for _ in 0..<4 { try client.write("258\r\n\(chunk)\r\n") }
+        try client.write("0\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 413)
+        #expect(text(response).hasPrefix("POST /big body=0 tooLarge=true"))
+    }
+}
+
+@Test func closesIdleConnectionsAfterTheTimeout() throws {
+    try withEchoServer(HTTPServerConfiguration(port: 0, threads: 1, connectionTimeoutSeconds: 1)) { server in
+        let idle = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        #expect(idle.waitForPeerClose(within: .seconds(4)))
+    }
+}
+
+@Test func answersManyConcurrentConnections() throws {
+    try withEchoServer { server in
+        let clients = try (0..<200).map { _ in try HTTPClientConnection(host: "127.0.0.1", port: server.port) }
+        for (index, client) in clients.enumerated() { try client.send(.get, "/c/\(index)") }
+        for (index, client) in clients.enumerated() {
+            #expect(text(try client.readResponse()).hasPrefix("GET /c/\(index) "))
+        }
+    }
+}
+
+@Test func shutdownLetsRequestsInFlightFinish() throws {
+    try withEchoServer(delay: .milliseconds(300)) { server in
+        let clients = try (0..<8).map { _ in try HTTPClientConnection(host: "127.0.0.1", port: server.port) }
+        for client in clients { try client.send(.get, "/slow") }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(server.requestsInFlight > 0)
+        let stopped = Results()
+        Thread { stopped.add(server.shutdown(timeout: .seconds(5)) ? 1 : 0) }.start()
+        for client in clients {
+            #expect(try client.readResponse().status == 200)
+        }
+        #expect(stopped.wait(count: 1) == [1])
+        #expect(throws: HTTPClientError.self) { try HTTPClientConnection(host: "127.0.0.1", port: server.port, timeout: .milliseconds(200)).send(.get, "/late") }
+    }
+}
+
+@Test func reportsStartFailures() throws {
+    try withEchoServer { server in
+        let second = HTTPServer(configuration: HTTPServerConfiguration(port: server.port)) { _ in HTTPResponse(status: 200) }
+        #expect(throws: HTTPServerError.startFailed(host: "127.0.0.1", port: server.port)) { try second.start() }
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+    }
+    let invalid = HTTPServer(configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0)) { _ in HTTPResponse(status: 200) }
+    #expect(throws: HTTPServerError.invalidHost("no such host.invalid")) { try invalid.start() }
+}
+
+/// Values handed over from other threads.
+private final class Results: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var values: [Int] = []
+
+    func add(_ value: Int) {
+        condition.lock()
+        values.append(value)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(count: Int) -> [Int] {
+        condition.lock()
+        defer { condition.unlock() }
+        while values.count < count { _ = condition.wait(until: Date().addingTimeInterval(5)) }
+        return values
+    }
+}

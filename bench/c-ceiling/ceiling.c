@@ -1,0 +1,71 @@
+/*
+ * The C ceiling for bench/healthz.sh: libmicrohttpd configured as insetd configures it
+ * (internal thread pool, one thread per core, epoll, ITC, 1024 connections, 30 s
+ * timeout, 32 KiB per connection), answering GET /healthz with insetd's body.
+ *
+ *   ceiling PORT [THREADS]
+ */
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+
+static const char body[] = "{\"status\":\"ok\"}";
+static struct MHD_Response *healthz;
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
+                              const char *method, const char *version, const char *upload_data,
+                              size_t *upload_data_size, void **con_cls) {
+    (void)cls; (void)method; (void)version; (void)upload_data;
+    if (*con_cls == NULL) { *con_cls = (void *)1; return MHD_YES; }
+    if (*upload_data_size > 0) { *upload_data_size = 0; return MHD_YES; }
+    if (strcmp(url, "/healthz") != 0) {
+        struct MHD_Response *missing = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_NOT_FOUND, missing);
+        MHD_destroy_response(missing);
+        return result;
+    }
+    return MHD_queue_response(connection, MHD_HTTP_OK, healthz);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fprintf(stderr, "usage: ceiling PORT [THREADS]\n"); return 2; }
+    unsigned int port = (unsigned int)atoi(argv[1]);
+    unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+
+    healthz = MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);
+    MHD_add_response_header(healthz, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons((uint16_t)port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, NULL);
+
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)port, NULL, NULL, answer, NULL,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, 1024U,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30U,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+        MHD_OPTION_END);
+    if (daemon == NULL) { fprintf(stderr, "ceiling: cannot listen on port %u\n", port); return 1; }
+    printf("ceiling listening on http://127.0.0.1:%u\n", port);
+    fflush(stdout);
+
+    int received;
+    sigwait(&signals, &received);
+    MHD_stop_daemon(daemon);
+    MHD_destroy_response(healthz);
+    return 0;
+}

@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "insetd",
             dependencies: [
-                "InsetService", "MicroHTTP",
+                "InsetService", "MicroHTTP", "DeviceCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

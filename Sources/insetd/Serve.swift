@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceCatalog
 import Foundation
 import InsetService
 import Logging
@@ -48,11 +49,19 @@ struct Serve: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        let catalog: DeviceCatalog
+        do {
+            catalog = try DeviceCatalog.embedded()
+        } catch {
+            logger.critical("device registry does not load", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
         let service = InsetService(
             configuration: ServiceConfiguration(
                 server: settings.server, cors: settings.cors, accessLog: settings.accessLog,
-                openAPIDocument: [], version: Insetd.configuration.version
+                openAPIDocument: Array(EmbeddedOpenAPI.yaml.utf8), version: Insetd.configuration.version
             ),
+            routes: ProductRoutes.all(catalog: catalog),
             accessLogger: accessLogger
         )
         let boundPort = try service.start()

@@ -45,6 +45,8 @@ checks+=,response_headers_conformance,response_schema_conformance
 checks+=,unsupported_method,allow_header_conformance
 echo "schemathesis: $url, seed $seed, $max_examples examples per operation, limit ${budget}s, report in $report_dir"
 start=$(date +%s)
+# schemathesis keeps its cache (.schemathesis/) in the working folder: not the repository.
+cd "$report_dir"
 set +e
 timeout --kill-after=10 "$budget" \
     "$INSETD_VENV/bin/schemathesis" --config-file "$root/scripts/schemathesis.toml" run "$spec" \

@@ -81,7 +81,7 @@ struct Parser {
                         try beginMember()
                     } else {
                         if position < input.count, input[position] == UInt8(ascii: "]") {
-                            throw Failure(reason: .trailingComma, offset: position - 1)
+                            throw Failure(reason: .trailingComma, offset: position)
                         }
                         stack[stack.count - 1].count += 1
                     }

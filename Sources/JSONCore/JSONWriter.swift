@@ -26,8 +26,7 @@ public struct JSONWriter: Sendable {
 
     /// Opens an object.
     public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
+        appendPunctuation(UInt8(ascii: "{"))
         needsComma = false
     }
 
@@ -39,8 +38,7 @@ public struct JSONWriter: Sendable {
 
     /// Opens an array.
     public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
+        appendPunctuation(UInt8(ascii: "["))
         needsComma = false
     }
 
@@ -52,44 +50,44 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object key; the next call writes its value.
     public mutating func key(_ name: String) {
-        separate()
-        appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        appendQuoted(name, colon: true)
         needsComma = false
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
-        separate()
-        appendQuoted(value)
+        appendQuoted(value, colon: false)
         needsComma = true
     }
 
     /// Writes a number value.
     public mutating func number(_ value: Double) {
-        separate()
-        appendNumber(value)
+        if value.isFinite, value == value.rounded(.towardZero), abs(value) < 0x1p53 {
+            appendInteger(Int(value))   // also turns -0 into 0
+        } else if value.isFinite {
+            var text = value.description
+            text.withUTF8 { utf8 in appendVerbatim(utf8) }
+        } else {
+            Self.nullBytes.withUnsafeBufferPointer { appendVerbatim($0) }
+        }
         needsComma = true
     }
 
     /// Writes an integer value.
     public mutating func number(_ value: Int) {
-        separate()
         appendInteger(value)
         needsComma = true
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        separate()
-        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        (value ? Self.trueBytes : Self.falseBytes).withUnsafeBufferPointer { appendVerbatim($0) }
         needsComma = true
     }
 
     /// Writes `null`.
     public mutating func null() {
-        separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        Self.nullBytes.withUnsafeBufferPointer { appendVerbatim($0) }
         needsComma = true
     }
 
@@ -131,57 +129,97 @@ public struct JSONWriter: Sendable {
     private static let nullBytes = Array("null".utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
-    private mutating func appendQuoted(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hex[Int(byte >> 4)])
-                bytes.append(Self.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
+    /// Appends at most `maxCount` bytes through `body` in one append, growing the buffer
+    /// geometrically when needed.
+    @inline(__always)
+    private mutating func write(upTo maxCount: Int, _ body: (inout OutputSpan<UInt8>) -> Void) {
+        if bytes.capacity - bytes.count < maxCount {
+            bytes.reserveCapacity(Swift.max(bytes.count + maxCount, 2 * bytes.capacity))
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(addingCapacity: maxCount, initializingWith: body)
     }
 
+    /// Appends `byte`, after a comma when one is due.
+    private mutating func appendPunctuation(_ byte: UInt8) {
+        let comma = needsComma
+        write(upTo: 2) { span in
+            if comma { span.append(UInt8(ascii: ",")) }
+            span.append(byte)
+        }
+    }
+
+    /// Appends `utf8` unchanged, after a comma when one is due.
+    private mutating func appendVerbatim(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let comma = needsComma
+        write(upTo: utf8.count + 1) { span in
+            if comma { span.append(UInt8(ascii: ",")) }
+            for byte in utf8 { span.append(byte) }
+        }
+    }
+
+    /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
+    private mutating func appendQuoted(_ value: String, colon: Bool) {
+        var value = value
+        value.withUTF8 { utf8 in
+            let comma = needsComma
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                write(upTo: utf8.count + 4) { span in
+                    if comma { span.append(UInt8(ascii: ",")) }
+                    span.append(UInt8(ascii: "\""))
+                    for byte in utf8 { span.append(byte) }
+                    span.append(UInt8(ascii: "\""))
+                    if colon { span.append(UInt8(ascii: ":")) }
+                }
+                return
+            }
+            // Every byte escapes to at most six.
+            write(upTo: 6 * utf8.count + 4) { span in
+                if comma { span.append(UInt8(ascii: ",")) }
+                span.append(UInt8(ascii: "\""))
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        span.append(UInt8(ascii: "\\"))
+                        span.append(byte)
+                    case 0x0A:
+                        span.append(UInt8(ascii: "\\"))
+                        span.append(UInt8(ascii: "n"))
+                    case 0x0D:
+                        span.append(UInt8(ascii: "\\"))
+                        span.append(UInt8(ascii: "r"))
+                    case 0x09:
+                        span.append(UInt8(ascii: "\\"))
+                        span.append(UInt8(ascii: "t"))
+                    case 0..<0x20:
+                        for escaped in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]] {
+                            span.append(escaped)
+                        }
+                    default:
+                        span.append(byte)
+                    }
+                }
+                span.append(UInt8(ascii: "\""))
+                if colon { span.append(UInt8(ascii: ":")) }
+            }
+        }
+    }
+
+    /// Appends the decimal digits of `value`, after a comma when one is due.
     private mutating func appendInteger(_ value: Int) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(buffer[index])
+        let comma = needsComma
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        write(upTo: 22) { span in
+            if comma { span.append(UInt8(ascii: ",")) }
+            if value < 0 { span.append(UInt8(ascii: "-")) }
+            var rest = magnitude
+            while divisor > 0 {
+                let digit = rest / divisor
+                span.append(UInt8(ascii: "0") + UInt8(digit))
+                rest -= digit * divisor
+                divisor /= 10
             }
         }
-    }
-
-    private mutating func appendNumber(_ value: Double) {
-        guard value.isFinite else {
-            bytes.append(contentsOf: Self.nullBytes)
-            return
-        }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            appendInteger(Int(value))   // also turns -0 into 0
-            return
-        }
-        bytes.append(contentsOf: value.description.utf8)
     }
 }

@@ -1,0 +1,97 @@
+import InsetEngine
+import JSONCore
+
+/// Writes the `POST /layout` response body (API.md), byte for byte deterministic.
+public enum LayoutResponseEncoder {
+    /// The response for `result`, computed from `request`: `device`, `orientation`,
+    /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
+    /// depth-first request order, and `steps` when there are any.
+    public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 + 700 * result.nodes.count * (result.steps.count + 1))
+        writer.beginObject()
+        writer.field("device", request.device)
+        writer.field("orientation", request.orientation.rawValue)
+        writer.field("systemVersion", request.request.systemVersion)
+        writer.field("screen", result.screen)
+        if let windowSafeArea = result.windowSafeArea {
+            writer.key("window")
+            writer.beginObject()
+            writer.field("safeAreaInsets", windowSafeArea)
+            writer.endObject()
+        }
+        writer.key("nodes")
+        writeNodes(result.nodes, to: &writer)
+        if !result.steps.isEmpty {
+            writer.key("steps")
+            writer.beginArray()
+            for step in result.steps {
+                writer.beginObject()
+                writer.key("nodes")
+                writeNodes(step, to: &writer)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
+        writer.beginObject()
+        for node in nodes {
+            writer.key(node.id)
+            write(node, to: &writer)
+        }
+        writer.endObject()
+    }
+
+    /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
+    /// parts omitted.
+    private static func write(_ node: NodeResult, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("frame", node.frame)
+        writer.field("frameInWindow", node.frameInWindow)
+        if let safeAreaInsets = node.safeAreaInsets { writer.field("safeAreaInsets", safeAreaInsets) }
+        if let guide = node.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
+        writer.field("layoutMargins", node.layoutMargins)
+        writer.field("directionalLayoutMargins", node.directionalLayoutMargins)
+        writer.field("layoutMarginsGuide", node.layoutMarginsGuide)
+        if let scroll = node.scroll {
+            writer.field("contentInset", scroll.contentInset)
+            writer.field("adjustedContentInset", scroll.adjustedContentInset)
+            writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
+            writer.field("horizontalScrollIndicatorInsets", scroll.horizontalScrollIndicatorInsets)
+            writer.field("contentOffset", scroll.contentOffset)
+        }
+        if let guides = node.layoutGuides {
+            writer.field("topLayoutGuide", guides.top)
+            writer.field("bottomLayoutGuide", guides.bottom)
+        }
+        if let bars = node.bars {
+            writer.key("bars")
+            writer.beginObject()
+            if let rect = bars.statusBar { writer.field("statusBar", rect) }
+            if let rect = bars.navigationBar { writer.field("navigationBar", rect) }
+            if let rect = bars.toolbar { writer.field("toolbar", rect) }
+            if let rect = bars.tabBar { writer.field("tabBar", rect) }
+            writer.endObject()
+        }
+        if let explain = node.explain {
+            writer.key("explain")
+            writer.beginObject()
+            for edge in Edge.allCases {
+                writer.key(edge.rawValue)
+                writer.beginArray()
+                for contribution in explain[edge] {
+                    writer.beginObject()
+                    writer.field("source", contribution.source.rawValue)
+                    writer.field("value", contribution.value)
+                    writer.endObject()
+                }
+                writer.endArray()
+            }
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+}

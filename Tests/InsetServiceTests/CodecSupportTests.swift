@@ -71,3 +71,13 @@ let apiExampleRequest = #"""
 let benchRequest = #"""
 {"device": "iphone-15-pro", "orientation": "portrait", "systemVersion": 18, "root": {"id": "tabs", "viewController": {"kind": "tabBar"}, "subviews": [{"id": "nav", "viewController": {"kind": "navigation", "navigationBar": {"prefersLargeTitles": true}}, "subviews": [{"id": "table", "kind": "tableView", "contentSize": {"width": 393, "height": 1616}, "viewController": {"kind": "plain"}, "subviews": [{"id": "cell0", "frame": {"x": 0, "y": 0, "width": 393, "height": 44}, "subviews": [{"id": "label0", "pin": "layoutMargins"}]}, {"id": "cell1", "frame": {"x": 0, "y": 44, "width": 393, "height": 44}, "subviews": [{"id": "label1", "pin": "layoutMargins"}]}, {"id": "cell2", "frame": {"x": 0, "y": 88, "width": 393, "height": 44}, "subviews": [{"id": "label2", "pin": "layoutMargins"}]}, {"id": "cell3", "frame": {"x": 0, "y": 132, "width": 393, "height": 44}, "subviews": [{"id": "label3", "pin": "layoutMargins"}]}, {"id": "cell4", "frame": {"x": 0, "y": 176, "width": 393, "height": 44}, "subviews": [{"id": "label4", "pin": "layoutMargins"}]}, {"id": "cell5", "frame": {"x": 0, "y": 220, "width": 393, "height": 44}, "subviews": [{"id": "label5", "pin": "layoutMargins"}]}, {"id": "cell6", "frame": {"x": 0, "y": 264, "width": 393, "height": 44}, "subviews": [{"id": "label6", "pin": "layoutMargins"}]}, {"id": "cell7", "frame": {"x": 0, "y": 308, "width": 393, "height": 44}, "subviews": [{"id": "label7", "pin": "layoutMargins"}]}, {"id": "cell8", "frame": {"x": 0, "y": 352, "width": 393, "height": 44}, "subviews": [{"id": "label8", "pin": "layoutMargins"}]}, {"id": "cell9", "frame": {"x": 0, "y": 396, "width": 393, "height": 44}, "subviews": [{"id": "label9", "pin": "layoutMargins"}]}, {"id": "cell10", "frame": {"x": 0, "y": 440, "width": 393, "height": 44}, "subviews": [{"id": "label10", "pin": "layoutMargins"}]}, {"id": "cell11", "frame": {"x": 0, "y": 484, "width": 393, "height": 44}, "subviews": [{"id": "label11", "pin": "layoutMargins"}]}, {"id": "cell12", "frame": {"x": 0, "y": 528, "width": 393, "height": 44}, "subviews": [{"id": "label12", "pin": "layoutMargins"}]}, {"id": "cell13", "frame": {"x": 0, "y": 572, "width": 393, "height": 44}, "subviews": [{"id": "label13", "pin": "layoutMargins"}]}]}]}]}}
 """#
+
+/// The problem a `/scroll` decode throws, or `nil` when it succeeds.
+func scrollProblem(_ body: String) -> Problem? {
+    do {
+        _ = try ScrollRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8))
+        return nil
+    } catch {
+        return error
+    }
+}

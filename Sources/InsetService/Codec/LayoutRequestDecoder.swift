@@ -438,13 +438,13 @@ private struct LayoutDecoding {
                 controller.viewRespectsSystemMinimumLayoutMargins = reader.bool(field) ?? true
             case "navigationBar":
                 if given { barKeys.append((key, document.startOffset(of: member.key), .navigation)) }
-                controller.navigationBar = bar(field, hiddenByDefault: false, largeTitles: true) ?? controller.navigationBar
+                controller.navigationBar = reader.bar(field, hiddenByDefault: false, largeTitles: true) ?? controller.navigationBar
             case "toolbar":
                 if given { barKeys.append((key, document.startOffset(of: member.key), .navigation)) }
-                controller.toolbar = bar(field, hiddenByDefault: true, largeTitles: false) ?? controller.toolbar
+                controller.toolbar = reader.bar(field, hiddenByDefault: true, largeTitles: false) ?? controller.toolbar
             case "tabBar":
                 if given { barKeys.append((key, document.startOffset(of: member.key), .tabBar)) }
-                controller.tabBar = bar(field, hiddenByDefault: false, largeTitles: false) ?? controller.tabBar
+                controller.tabBar = reader.bar(field, hiddenByDefault: false, largeTitles: false) ?? controller.tabBar
             default:
                 reader.unknownField(member)
             }
@@ -487,25 +487,6 @@ private struct LayoutDecoding {
             reader.wrongType(value, expected: "an array of edges, \"all\" or \"none\"")
             return nil
         }
-    }
-
-    /// A bar's configuration (`hidden`, `translucent`, and `prefersLargeTitles` for a
-    /// navigation bar).
-    private mutating func bar(_ value: JSONValue, hiddenByDefault: Bool, largeTitles: Bool) -> BarConfiguration? {
-        guard !reader.isNull(value), reader.expectObject(value) else { return nil }
-        var bar = BarConfiguration(hidden: hiddenByDefault)
-        for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
-            switch key {
-            case "hidden": bar.hidden = reader.bool(member.value) ?? hiddenByDefault
-            case "translucent": bar.translucent = reader.bool(member.value) ?? true
-            case "prefersLargeTitles" where largeTitles: bar.prefersLargeTitles = reader.bool(member.value) ?? false
-            default: reader.unknownField(member)
-            }
-            reader.leave()
-        }
-        return bar
     }
 
     // MARK: - Steps

@@ -319,4 +319,25 @@ struct RequestReader {
         }
         return number
     }
+
+    // MARK: - Bars
+
+    /// A bar's configuration (`hidden`, `translucent`, and `prefersLargeTitles` for a
+    /// navigation bar), or `nil` when null or reported.
+    mutating func bar(_ value: JSONValue, hiddenByDefault: Bool, largeTitles: Bool) -> BarConfiguration? {
+        guard !isNull(value), expectObject(value) else { return nil }
+        var bar = BarConfiguration(hidden: hiddenByDefault)
+        for member in document.members(of: value) {
+            guard let key = key(of: member) else { continue }
+            enter(key)
+            switch key {
+            case "hidden": bar.hidden = bool(member.value) ?? hiddenByDefault
+            case "translucent": bar.translucent = bool(member.value) ?? true
+            case "prefersLargeTitles" where largeTitles: bar.prefersLargeTitles = bool(member.value) ?? false
+            default: unknownField(member)
+            }
+            leave()
+        }
+        return bar
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The iterative (non-recursive) RFC 8259 parser behind `JSONDocument`.
 struct Parser {
     /// An open array or object.
@@ -19,7 +25,7 @@ struct Parser {
     init(maxDepth: Int, estimatedCount: Int) {
         self.maxDepth = maxDepth
         tape = []
-        tape.reserveCapacity(estimatedCount / 6 + 4)
+        tape.reserveCapacity(estimatedCount / 4 + 4)
     }
 
     private struct Failure: Error {
@@ -169,21 +175,28 @@ struct Parser {
     // MARK: - Duplicate keys
 
     private mutating func markDuplicateKeys(objectAt objectIndex: Int) {
-        var keys: [Int] = []
-        var index = objectIndex + 1
         let end = tape.count
-        while index < end {
-            keys.append(index)
-            index = tape[index + 1].following(at: index + 1)
-        }
-        if keys.count <= 16 {
-            for (ordinal, key) in keys.enumerated().dropFirst() where keys[..<ordinal].contains(where: { keyBytesEqual($0, key) }) {
-                tape[key].flags |= TapeEntry.duplicate
+        let memberCount = Int(tape[objectIndex].payload >> 32)
+        if memberCount <= 16 {
+            // Pairwise on the tape, without allocating.
+            var key = tape[objectIndex + 2].following(at: objectIndex + 2)
+            while key < end {
+                var earlier = objectIndex + 1
+                while earlier < key {
+                    if keyBytesEqual(earlier, key) {
+                        tape[key].flags |= TapeEntry.duplicate
+                        break
+                    }
+                    earlier = tape[earlier + 1].following(at: earlier + 1)
+                }
+                key = tape[key + 1].following(at: key + 1)
             }
         } else {
-            var seen = Set<[UInt8]>()
-            for key in keys where !seen.insert(keyBytes(key)).inserted {
-                tape[key].flags |= TapeEntry.duplicate
+            var seen = Set<[UInt8]>(minimumCapacity: memberCount)
+            var key = objectIndex + 1
+            while key < end {
+                if !seen.insert(keyBytes(key)).inserted { tape[key].flags |= TapeEntry.duplicate }
+                key = tape[key + 1].following(at: key + 1)
             }
         }
     }
@@ -191,7 +204,9 @@ struct Parser {
     private func keyBytesEqual(_ a: Int, _ b: Int) -> Bool {
         let ea = tape[a], eb = tape[b]
         if ea.flags & TapeEntry.escaped == 0, eb.flags & TapeEntry.escaped == 0 {
-            return input[Int(ea.start)..<Int(ea.end)].elementsEqual(input[Int(eb.start)..<Int(eb.end)])
+            let length = Int(ea.end - ea.start)
+            guard length == Int(eb.end - eb.start) else { return false }
+            return memcmp(input.baseAddress! + Int(ea.start), input.baseAddress! + Int(eb.start), length) == 0
         }
         return keyBytes(a) == keyBytes(b)
     }

@@ -62,4 +62,22 @@ import Testing
         writer.endArray()
         #expect(writer.bytes.count == 2 + 20 * 5002 + 19)
     }
+
+    @Test func writesPreEncodedKeys() {
+        let key = JSONKey("a\"b")
+        #expect(String(decoding: key.encoded, as: UTF8.self) == #""a\"b":"#)
+        var writer = JSONWriter(capacity: 2)
+        writer.beginObject()
+        writer.field(JSONKey("x"), 16)
+        writer.field(JSONKey("y"), -0.5)
+        writer.field(JSONKey("z"), Double.infinity)
+        writer.field(key, "s")
+        writer.field(JSONKey("t"), true)
+        writer.key(JSONKey("o"))
+        writer.beginObject()
+        writer.field(JSONKey("n"), -7)
+        writer.endObject()
+        writer.endObject()
+        #expect(writer.string == #"{"x":16,"y":-0.5,"z":null,"a\"b":"s","t":true,"o":{"n":-7}}"#)
+    }
 }

@@ -74,6 +74,7 @@ private struct LayoutDecoding {
         self.reader = reader
         self.devices = devices
         self.limits = limits
+        ids.reserveCapacity(64)
     }
 
     private var document: JSONDocument { reader.document }

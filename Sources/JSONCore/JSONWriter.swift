@@ -7,96 +7,96 @@
 /// (callers validate inputs so that no result is ever non-finite).
 public struct JSONWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    public var bytes: [UInt8] { Array(storage[..<length]) }
+    /// The buffer: `length` bytes written, the rest zeroed room to write into.
+    private var storage: [UInt8]
+    /// How many bytes of `storage` are written.
+    private var length = 0
     /// Whether the next value or key at the current level needs a leading comma.
-    private var needsComma = false
+    var needsComma = false
 
     /// Creates a writer, reserving `capacity` bytes.
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Array(repeating: 0, count: Swift.max(capacity, 16))
     }
 
     /// The text written so far (for tests and small documents).
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: storage[..<length], as: UTF8.self) }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { appendByte(UInt8(ascii: ",")) }
     }
 
     /// Opens an object.
     public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
+        appendPunctuation(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes the current object.
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        appendByte(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array.
     public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
+        appendPunctuation(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes the current array.
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key; the next call writes its value.
     public mutating func key(_ name: String) {
-        separate()
-        appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        appendQuoted(name, colon: true)
         needsComma = false
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
-        separate()
-        appendQuoted(value)
+        appendQuoted(value, colon: false)
         needsComma = true
     }
 
     /// Writes a number value.
     public mutating func number(_ value: Double) {
-        separate()
-        appendNumber(value)
+        if let integer = Self.integer(value) {
+            appendInteger(integer)
+        } else if value.isFinite {
+            var text = value.description
+            text.withUTF8 { utf8 in appendVerbatim(utf8) }
+        } else {
+            Self.nullBytes.withUnsafeBufferPointer { appendVerbatim($0) }
+        }
         needsComma = true
     }
 
     /// Writes an integer value.
     public mutating func number(_ value: Int) {
-        separate()
         appendInteger(value)
         needsComma = true
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        separate()
-        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        (value ? Self.trueBytes : Self.falseBytes).withUnsafeBufferPointer { appendVerbatim($0) }
         needsComma = true
     }
 
     /// Writes `null`.
     public mutating func null() {
-        separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        Self.nullBytes.withUnsafeBufferPointer { appendVerbatim($0) }
         needsComma = true
     }
 
     /// Writes already-encoded JSON as one value (it must be well-formed).
     public mutating func raw(_ json: some Sequence<UInt8>) {
-        separate()
-        bytes.append(contentsOf: json)
+        Array(json).withUnsafeBufferPointer { appendVerbatim($0) }
         needsComma = true
     }
 
@@ -131,57 +131,138 @@ public struct JSONWriter: Sendable {
     private static let nullBytes = Array("null".utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
-    private mutating func appendQuoted(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hex[Int(byte >> 4)])
-                bytes.append(Self.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
+    /// Writes at most `maxCount` bytes through `body`, which returns how many it wrote;
+    /// the buffer grows geometrically when needed.
+    @inline(__always)
+    private mutating func write(upTo maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if storage.count - length < maxCount {
+            storage.append(contentsOf: repeatElement(0, count: Swift.max(maxCount, storage.count)))
         }
-        bytes.append(UInt8(ascii: "\""))
+        let start = length
+        length += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     }
 
-    private mutating func appendInteger(_ value: Int) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
+    /// `value` as an integer when it is one that a `Double` holds exactly (-0 becomes 0).
+    static func integer(_ value: Double) -> Int? {
+        value == value.rounded(.towardZero) && abs(value) < 0x1p53 ? Int(value) : nil
+    }
+
+    /// Appends one byte.
+    private mutating func appendByte(_ byte: UInt8) {
+        write(upTo: 1) { out in
+            out[0] = byte
+            return 1
         }
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
+    }
+
+    /// Appends `byte`, after a comma when one is due.
+    private mutating func appendPunctuation(_ byte: UInt8) {
+        let comma = needsComma
+        write(upTo: 2) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            out[count] = byte
+            return count + 1
+        }
+    }
+
+    /// Appends `utf8` unchanged, after a comma when one is due.
+    mutating func appendVerbatim(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let comma = needsComma
+        write(upTo: utf8.count + 1) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
+            return count + utf8.count
+        }
+    }
+
+    /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
+    private mutating func appendQuoted(_ value: String, colon: Bool) {
+        var value = value
+        value.withUTF8 { utf8 in
+            let comma = needsComma
+            // Every byte escapes to at most six.
+            write(upTo: 6 * utf8.count + 4) { out in
+                var count = 0
+                @inline(__always) func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
+                }
+                if comma { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "\""))
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        put(UInt8(ascii: "\\"))
+                        put(byte)
+                    case 0x0A:
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "n"))
+                    case 0x0D:
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "r"))
+                    case 0x09:
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "t"))
+                    case 0..<0x20:
+                        put(UInt8(ascii: "\\"))
+                        put(UInt8(ascii: "u"))
+                        put(UInt8(ascii: "0"))
+                        put(UInt8(ascii: "0"))
+                        put(Self.hex[Int(byte >> 4)])
+                        put(Self.hex[Int(byte & 0xF)])
+                    default:
+                        put(byte)
+                    }
+                }
+                put(UInt8(ascii: "\""))
+                if colon { put(UInt8(ascii: ":")) }
+                return count
+            }
+        }
+    }
+
+    /// Appends the decimal digits of `value`, after a comma when one is due.
+    private mutating func appendInteger(_ value: Int) {
+        appendInteger(value, after: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// Appends `prefix` (e.g. an encoded key) and the decimal digits of `value`, after a
+    /// comma when one is due, in one write.
+    mutating func appendInteger(_ value: Int, after prefix: UnsafeBufferPointer<UInt8>) {
+        let comma = needsComma
+        write(upTo: 22 + prefix.count) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            if let base = prefix.baseAddress {
+                (out + count).update(from: base, count: prefix.count)
+                count += prefix.count
+            }
+            if value < 0 {
+                out[count] = UInt8(ascii: "-")
                 count += 1
             }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(buffer[index])
-            }
+            // Digits backwards from the end, dividing by the constant 10, then moved into place.
+            var magnitude = value.magnitude
+            var digitCount = 0
+            repeat {
+                out[count + 20 - digitCount] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                digitCount += 1
+                magnitude /= 10
+            } while magnitude > 0
+            let first = count + 21 - digitCount
+            for index in 0..<digitCount { out[count + index] = out[first + index] }   // forwards: the regions overlap
+            return count + digitCount
         }
-    }
-
-    private mutating func appendNumber(_ value: Double) {
-        guard value.isFinite else {
-            bytes.append(contentsOf: Self.nullBytes)
-            return
-        }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            appendInteger(Int(value))   // also turns -0 into 0
-            return
-        }
-        bytes.append(contentsOf: value.description.utf8)
     }
 }

@@ -1,0 +1,184 @@
+import InsetEngine
+import JSONCore
+
+/// Decodes and validates `POST /scroll` bodies exactly as API.md defines them.
+///
+/// The safe area comes from `safeAreaInsets` or from a `device` (with `orientation`,
+/// `frame`, `statusBarHidden` and bar objects); the size from `bounds` or the `frame`.
+/// Malformed JSON and wrong JSON types are `400`; every other problem is reported at once
+/// as `422`, with JSON Pointers in document order.
+public struct ScrollRequestDecoder: Sendable {
+    /// Resolves registry devices.
+    public var devices: any DeviceDirectory
+
+    /// Creates a decoder.
+    public init(devices: any DeviceDirectory) {
+        self.devices = devices
+    }
+
+    /// Decodes a body; throws the `400` or `422` problem describing everything wrong with it.
+    public func decode(_ body: [UInt8]) throws(Problem) -> ScrollRequest {
+        let document = try RequestReader.parse(body, maxNesting: JSONDocument.defaultMaxDepth)
+        var decoding = ScrollDecoding(reader: RequestReader(document: document), devices: devices)
+        return try decoding.decode()
+    }
+
+    /// Decodes a body held in a raw buffer (copied once).
+    public func decode(_ body: UnsafeRawBufferPointer) throws(Problem) -> ScrollRequest {
+        try decode([UInt8](body))
+    }
+}
+
+/// The state of decoding one `/scroll` body.
+private struct ScrollDecoding {
+    var reader: RequestReader
+    let devices: any DeviceDirectory
+
+    private var document: JSONDocument { reader.document }
+
+    /// Fields that only make sense with `device`.
+    private static let deviceOnly = ["orientation", "statusBarHidden", "navigationBar", "toolbar", "tabBar"]
+
+    init(reader: RequestReader, devices: any DeviceDirectory) {
+        self.reader = reader
+        self.devices = devices
+    }
+
+    mutating func decode() throws(Problem) -> ScrollRequest {
+        let body = document.root
+        guard document.kind(of: body) == .object else {
+            let detail = "must be an object, not \(document.kind(of: body))"
+            throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
+        }
+        var systemVersion = 18.0
+        var bounds: Size?
+        var properties = ScrollProperties()
+        var safeAreaInsets: Insets?
+        var context = ScrollContext()
+        var explicitNavigation: Bool?
+        var deviceID: String?, family: DeviceFamily?
+        var orientation: Orientation?
+        var frame: Rect?
+        var statusBarHidden = false
+        var navigationBar: BarConfiguration?, toolbar: BarConfiguration?, tabBar: BarConfiguration?
+        var keyOffsets: [String: Int] = [:]
+        var orientationValue: JSONValue?
+
+        for member in document.members(of: body) {
+            guard let key = reader.key(of: member) else { continue }
+            reader.enter(key)
+            let value = member.value
+            if !reader.isNull(value) { keyOffsets[key] = document.startOffset(of: member.key) }
+            switch key {
+            case "systemVersion":
+                if let version = reader.number(value) {
+                    if version >= 7 { systemVersion = version } else { reader.invalid("must be at least 7", value: value) }
+                }
+            case "contentInsetAdjustmentBehavior":
+                properties.behavior = reader.word(value, ContentInsetAdjustmentBehavior.allCases) ?? .automatic
+            case "bounds": bounds = reader.size(value)
+            case "contentSize": properties.contentSize = reader.size(value) ?? .zero
+            case "contentInset": properties.contentInset = reader.insets(value) ?? .zero
+            case "safeAreaInsets": safeAreaInsets = reader.insets(value)
+            case "alwaysBounceVertical": properties.alwaysBounceVertical = reader.bool(value) ?? false
+            case "alwaysBounceHorizontal": properties.alwaysBounceHorizontal = reader.bool(value) ?? false
+            case "automaticallyAdjustsScrollIndicatorInsets": properties.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
+            case "verticalScrollIndicatorInsets": properties.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
+            case "horizontalScrollIndicatorInsets": properties.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
+            case "context": explicitNavigation = self.context(value, into: &context)
+            case "device":
+                if let id = reader.string(value) {
+                    if let known = devices.family(of: id) {
+                        deviceID = id
+                        family = known
+                    } else {
+                        reader.invalid("unknown device \"\(id)\"", value: value)
+                    }
+                }
+            case "orientation":
+                orientation = reader.word(value, Orientation.allCases)
+                orientationValue = value
+            case "frame": frame = reader.rect(value)
+            case "statusBarHidden": statusBarHidden = reader.bool(value) ?? false
+            case "navigationBar": navigationBar = reader.bar(value, hiddenByDefault: false, largeTitles: true)
+            case "toolbar": toolbar = reader.bar(value, hiddenByDefault: true, largeTitles: false)
+            case "tabBar": tabBar = reader.bar(value, hiddenByDefault: false, largeTitles: false)
+            default: reader.unknownField(member)
+            }
+            reader.leave()
+        }
+
+        // Where the safe area comes from.
+        switch (keyOffsets["safeAreaInsets"], keyOffsets["device"]) {
+        case (let insets?, let device?):
+            reader.invalid("give safeAreaInsets or device, not both", at: max(insets, device), key: insets < device ? "device" : "safeAreaInsets")
+        case (nil, nil):
+            reader.missing("safeAreaInsets", in: body, detail: "missing required field: give safeAreaInsets or device")
+        case (nil, _?):
+            if keyOffsets["frame"] == nil { reader.missing("frame", in: body, detail: "missing required field: a device needs the scroll view's frame in the window") }
+            if family == .tv {
+                for key in ["navigationBar", "toolbar", "tabBar"] {
+                    if let offset = keyOffsets[key] { reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: offset, key: key) }
+                }
+            }
+        case (_?, nil):
+            for key in Self.deviceOnly {
+                if let offset = keyOffsets[key] { reader.invalid("only with device", at: offset, key: key) }
+            }
+        }
+        if let deviceID, let orientation, let orientationValue, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) {
+            reader.enter("orientation")
+            reader.invalid("\(deviceID) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: orientationValue)
+            reader.leave()
+        }
+
+        // The size.
+        switch (keyOffsets["bounds"], keyOffsets["frame"]) {
+        case (nil, nil):
+            reader.missing("bounds", in: body, detail: "missing required field: give bounds or frame")
+        case (let boundsOffset?, let frameOffset?):
+            if let size = bounds, let frame, size != frame.size {
+                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), key: boundsOffset < frameOffset ? "frame" : "bounds")
+            }
+        default:
+            break
+        }
+
+        try reader.finish()
+        if toolbar != nil, navigationBar == nil { navigationBar = BarConfiguration(hidden: false) }
+        context.inNavigationController = explicitNavigation ?? (navigationBar != nil)
+        let safeArea: ScrollSafeAreaSource
+        if let safeAreaInsets {
+            safeArea = .explicit(safeAreaInsets)
+        } else if let deviceID, let frame,
+                  let environment = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
+                                                        systemVersion: systemVersion, statusBarHidden: statusBarHidden) {
+            safeArea = .device(environment: environment, frame: frame, navigationBar: navigationBar, toolbar: toolbar, tabBar: tabBar)
+        } else {
+            // Reported above; this only keeps the decoder total.
+            throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
+        }
+        guard let size = bounds ?? frame?.size else {
+            throw Problem.invalid([FieldProblem(pointer: "/bounds", detail: "missing required field: give bounds or frame")])
+        }
+        return ScrollRequest(systemVersion: systemVersion, bounds: size, properties: properties, safeArea: safeArea, context: context)
+    }
+
+    /// Reads `context` into `context`; returns `inNavigationController` when it is given.
+    private mutating func context(_ value: JSONValue, into context: inout ScrollContext) -> Bool? {
+        guard !reader.isNull(value), reader.expectObject(value) else { return nil }
+        var inNavigationController: Bool?
+        for member in document.members(of: value) {
+            guard let key = reader.key(of: member) else { continue }
+            reader.enter(key)
+            switch key {
+            case "inNavigationController": inNavigationController = reader.bool(member.value)
+            case "automaticallyAdjustsScrollViewInsets": context.automaticallyAdjustsScrollViewInsets = reader.bool(member.value) ?? true
+            case "isContentScrollView": context.isContentScrollView = reader.bool(member.value) ?? true
+            default: reader.unknownField(member)
+            }
+            reader.leave()
+        }
+        return inNavigationController
+    }
+}

@@ -1,0 +1,103 @@
+import InsetEngine
+@testable import InsetService
+import JSONCore
+import Testing
+
+private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+@Suite struct CodecEncoderTests {
+    private static let request = DecodedLayoutRequest(
+        device: "iphone-x", orientation: .portrait,
+        request: LayoutRequest(
+            environment: FakeDevices().environment(id: "iphone-x", orientation: .portrait, systemVersion: 18, statusBarHidden: false)!,
+            root: Node(id: "nav")))
+
+    private static let nav = NodeResult(
+        id: "nav",
+        frame: Rect(x: 0, y: 0, width: 375, height: 812), frameInWindow: Rect(x: 0, y: 0, width: 375, height: 812),
+        safeAreaInsets: Insets(top: 44, bottom: 34), safeAreaLayoutGuide: Rect(x: 0, y: 44, width: 375, height: 734),
+        layoutMargins: Insets(top: 44, left: 16, bottom: 34, right: 16),
+        directionalLayoutMargins: DirectionalInsets(top: 44, leading: 16, bottom: 34, trailing: 16),
+        layoutMarginsGuide: Rect(x: 16, y: 44, width: 343, height: 734),
+        explain: Explanation(top: [Contribution(.sensorHousing, 44)], bottom: [Contribution(.homeIndicator, 34)]),
+        scroll: nil, layoutGuides: LayoutGuideLengths(top: 44, bottom: 34),
+        bars: BarFrames(statusBar: Rect(x: 0, y: 0, width: 375, height: 44), navigationBar: Rect(x: 0, y: 44, width: 375, height: 44)))
+
+    private static let list = NodeResult(
+        id: "list",
+        frame: Rect(x: 0, y: 0.5, width: 375, height: 100), frameInWindow: Rect(x: 0, y: 88.5, width: 375, height: 100),
+        safeAreaInsets: nil, safeAreaLayoutGuide: nil,
+        layoutMargins: Insets(top: 8, left: 8, bottom: 8, right: 8),
+        directionalLayoutMargins: DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8),
+        layoutMarginsGuide: Rect(x: 8, y: -80, width: 359, height: 84),
+        explain: nil,
+        scroll: ScrollNodeResult(contentInset: Insets(top: 88), adjustedContentInset: Insets(top: 88), verticalScrollIndicatorInsets: Insets(top: 88),
+                                 horizontalScrollIndicatorInsets: .zero, contentOffset: Point(x: 0, y: -88)),
+        layoutGuides: nil, bars: nil)
+
+    @Test func encodesALayoutResult() {
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: Insets(top: 44, bottom: 34), nodes: [Self.nav, Self.list], steps: [])
+        let expected = #"{"device":"iphone-x","orientation":"portrait","systemVersion":18,"screen":{"width":375,"height":812},"#
+            + #""window":{"safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0}},"nodes":{"#
+            + #""nav":{"frame":{"x":0,"y":0,"width":375,"height":812},"frameInWindow":{"x":0,"y":0,"width":375,"height":812},"#
+            + #""safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0},"safeAreaLayoutGuide":{"x":0,"y":44,"width":375,"height":734},"#
+            + #""layoutMargins":{"top":44,"left":16,"bottom":34,"right":16},"directionalLayoutMargins":{"top":44,"leading":16,"bottom":34,"trailing":16},"#
+            + #""layoutMarginsGuide":{"x":16,"y":44,"width":343,"height":734},"topLayoutGuide":44,"bottomLayoutGuide":34,"#
+            + #""bars":{"statusBar":{"x":0,"y":0,"width":375,"height":44},"navigationBar":{"x":0,"y":44,"width":375,"height":44}},"#
+            + #""explain":{"top":[{"source":"sensorHousing","value":44}],"left":[],"bottom":[{"source":"homeIndicator","value":34}],"right":[]}},"#
+            + #""list":{"frame":{"x":0,"y":0.5,"width":375,"height":100},"frameInWindow":{"x":0,"y":88.5,"width":375,"height":100},"#
+            + #""layoutMargins":{"top":8,"left":8,"bottom":8,"right":8},"directionalLayoutMargins":{"top":8,"leading":8,"bottom":8,"trailing":8},"#
+            + #""layoutMarginsGuide":{"x":8,"y":-80,"width":359,"height":84},"#
+            + #""contentInset":{"top":88,"left":0,"bottom":0,"right":0},"adjustedContentInset":{"top":88,"left":0,"bottom":0,"right":0},"#
+            + #""verticalScrollIndicatorInsets":{"top":88,"left":0,"bottom":0,"right":0},"horizontalScrollIndicatorInsets":{"top":0,"left":0,"bottom":0,"right":0},"#
+            + #""contentOffset":{"x":0,"y":-88}}}}"#
+        #expect(text(LayoutResponseEncoder.encode(result, for: Self.request)) == expected)
+    }
+
+    @Test func encodesStepsAndTheLegacyModel() {
+        var legacy = Self.request
+        legacy.request.systemVersion = 10.3
+        var moved = Self.list
+        moved.frame.y = -1
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: nil, nodes: [Self.list], steps: [[moved], [Self.list]])
+        let encoded = text(LayoutResponseEncoder.encode(result, for: legacy))
+        #expect(encoded.hasPrefix(#"{"device":"iphone-x","orientation":"portrait","systemVersion":10.3,"screen":{"width":375,"height":812},"nodes":{"list":{"#))
+        #expect(!encoded.contains("window"))
+        #expect(encoded.contains(#"}}},"steps":[{"nodes":{"list":{"frame":{"x":0,"y":-1,"width":375,"height":100},"#))
+        #expect(encoded.contains(#"}}},{"nodes":{"list":{"frame":{"x":0,"y":0.5,"#))
+        #expect(encoded.hasSuffix(#""contentOffset":{"x":0,"y":-88}}}}]}"#))
+    }
+
+    @Test func encodesAScrollResult() {
+        let result = ScrollResult(
+            adjustedContentInset: Insets(top: 88, bottom: 34), systemInset: Insets(top: 88, bottom: 34),
+            adjustedEdges: [.top, .bottom], scrollableAxes: ScrollableAxes(vertical: true, horizontal: false),
+            verticalScrollIndicatorInsets: Insets(top: 88, bottom: 34), horizontalScrollIndicatorInsets: Insets(top: 88, bottom: 34),
+            contentOffset: ContentOffsetRange(initial: Point(x: 0, y: -88), min: Point(x: 0, y: -88), max: Point(x: 0, y: 1222)),
+            subviewSafeAreaInsets: .zero,
+            explain: ["vertical axis scrollable: contentSize.height 2000 > bounds.height 812", "a \"quoted\" word"])
+        let expected = #"{"adjustedContentInset":{"top":88,"left":0,"bottom":34,"right":0},"systemInset":{"top":88,"left":0,"bottom":34,"right":0},"#
+            + #""adjustedEdges":["top","bottom"],"scrollableAxes":{"vertical":true,"horizontal":false},"#
+            + #""verticalScrollIndicatorInsets":{"top":88,"left":0,"bottom":34,"right":0},"horizontalScrollIndicatorInsets":{"top":88,"left":0,"bottom":34,"right":0},"#
+            + #""contentOffset":{"initial":{"x":0,"y":-88},"min":{"x":0,"y":-88},"max":{"x":0,"y":1222}},"#
+            + #""subviewSafeAreaInsets":{"top":0,"left":0,"bottom":0,"right":0},"#
+            + #""explain":["vertical axis scrollable: contentSize.height 2000 > bounds.height 812","a \"quoted\" word"]}"#
+        #expect(text(ScrollResponseEncoder.encode(result)) == expected)
+    }
+
+    @Test func encodesProblems() {
+        let invalid = Problem.invalid([FieldProblem(pointer: "/root/subviews/0/frame/width", detail: "must be a finite number >= 0")])
+        #expect(text(ProblemEncoder.encode(invalid)) ==
+            #"{"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"1 problem in the request","#
+            + #""errors":[{"pointer":"/root/subviews/0/frame/width","detail":"must be a finite number >= 0"}]}"#)
+        #expect(text(ProblemEncoder.encode(Problem(status: 404, detail: "no such device"))) ==
+            #"{"type":"/problems/not-found","title":"Not found","status":404,"detail":"no such device"}"#)
+        #expect(ProblemEncoder.mediaType == "application/problem+json")
+    }
+
+    @Test func encodesTheDecodersProblems() throws {
+        let problem = try #require(decodeProblem("{\"root\": [}"))
+        let encoded = text(ProblemEncoder.encode(problem))
+        #expect(encoded == #"{"type":"/problems/malformed-json","title":"Malformed JSON","status":400,"detail":"The body is not JSON: expected a value at line 1, column 11","errors":[{"pointer":"/root/0","detail":"expected a value"}]}"#)
+    }
+}

@@ -1,12 +1,15 @@
 public import DeviceCatalog
+import InsetEngine
 import JSONCore
 import MicroHTTP
 
 /// The product endpoints of API.md, wired to their handlers.
 public enum ProductRoutes {
-    /// Every product route, answering from `catalog`.
-    public static func all(catalog: DeviceCatalog) -> [Route] {
-        [
+    /// Every product route, answering from `catalog`, with request `limits`.
+    public static func all(catalog: DeviceCatalog, limits: DecodingLimits = DecodingLimits()) -> [Route] {
+        let layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
+        let scrollDecoder = ScrollRequestDecoder(devices: catalog)
+        return [
             Route(.get, "/devices") { request throws(Problem) in
                 json(try DevicesEndpoints.list(catalog: catalog, family: request.query("family")))
             },
@@ -27,6 +30,15 @@ public enum ProductRoutes {
                 case .json: return json(body)
                 case .css: return HTTPResponse(status: 200, headers: ["Content-Type": "text/css; charset=utf-8"], body: body)
                 }
+            },
+            Route(.post, "/layout", body: .json) { request throws(Problem) in
+                let decoded = try layoutDecoder.decode(request.body)
+                let result = InsetEngine.layout(decoded.request)
+                return json(LayoutResponseEncoder.encode(result, for: decoded))
+            },
+            Route(.post, "/scroll", body: .json) { request throws(Problem) in
+                let scroll = try scrollDecoder.decode(request.body)
+                return json(ScrollResponseEncoder.encode(InsetEngine.scroll(scroll)))
             },
         ]
     }

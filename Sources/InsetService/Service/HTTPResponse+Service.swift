@@ -9,27 +9,8 @@ extension HTTPResponse {
 }
 
 extension Problem {
-    /// The `application/problem+json` answer: `type`, `title`, `status`, `detail`, then
-    /// `errors` (when there are any), in that order.
+    /// The `application/problem+json` answer (``ProblemEncoder``).
     public var response: HTTPResponse {
-        var writer = JSONWriter(capacity: 256)
-        writer.beginObject()
-        writer.field("type", type)
-        writer.field("title", title)
-        writer.field("status", status)
-        writer.field("detail", detail)
-        if !errors.isEmpty {
-            writer.key("errors")
-            writer.beginArray()
-            for error in errors {
-                writer.beginObject()
-                writer.field("pointer", error.pointer)
-                writer.field("detail", error.detail)
-                writer.endObject()
-            }
-            writer.endArray()
-        }
-        writer.endObject()
-        return HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json"], body: writer.bytes)
+        HTTPResponse(status: status, headers: ["Content-Type": ProblemEncoder.mediaType], body: ProblemEncoder.encode(self))
     }
 }

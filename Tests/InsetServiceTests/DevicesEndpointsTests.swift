@@ -105,7 +105,7 @@ import Testing
     @Test func appleTVHasNoBarsAndOneOrientation() throws {
         let body = try object(DevicesEndpoints.device(catalog: Self.catalog, id: "apple-tv-4k", orientation: nil, systemVersion: nil))
         #expect(body["screen"] as? [String: Int] == ["width": 1920, "height": 1080])
-        #expect(body["statusBarHeight"] is NSNull)
+        #expect(body["statusBarHeight"] as? Int == 0)   // no status bar on tvOS
         let orientations = try #require(body["orientations"] as? [String: [String: Any]])
         #expect(Array(orientations.keys) == ["landscapeLeft"])
         let landscape = try #require(orientations["landscapeLeft"])

@@ -50,6 +50,16 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         #expect(minimal == ScrollRequest(bounds: Size(width: 1, height: 2), properties: ScrollProperties(), safeArea: .explicit(.zero), context: ScrollContext()))
     }
 
+    @Test func aNavigationContextPutsADeviceScrollViewUnderANavigationBar() throws {
+        let request = try decode(#"{"device": "iphone-x", "frame": {"x": 0, "y": 0, "width": 375, "height": 812}, "context": {"inNavigationController": true}}"#)
+        let environment = try #require(FakeDevices().environment(id: "iphone-x", orientation: .portrait, systemVersion: 18, statusBarHidden: false))
+        #expect(request.safeArea == .device(environment: environment, frame: Rect(x: 0, y: 0, width: 375, height: 812),
+                                            navigationBar: BarConfiguration(hidden: false), toolbar: nil, tabBar: nil))
+        let outside = try decode(#"{"device": "iphone-x", "frame": {"x": 0, "y": 0, "width": 375, "height": 812}, "context": {"inNavigationController": false}}"#)
+        #expect(outside.safeArea == .device(environment: environment, frame: Rect(x: 0, y: 0, width: 375, height: 812),
+                                            navigationBar: nil, toolbar: nil, tabBar: nil))
+    }
+
     @Test func derivesTheSafeAreaFromADevice() throws {
         let body = #"{"device": "iphone-x", "orientation": "landscapeLeft", "statusBarHidden": true, "frame": {"x": 0, "y": 0, "width": 812, "height": 375}, "navigationBar": {"prefersLargeTitles": true}, "tabBar": {"translucent": false}}"#
         let request = try decode(body)

@@ -145,7 +145,9 @@ private struct ScrollDecoding {
         }
 
         try reader.finish()
-        if toolbar != nil, navigationBar == nil { navigationBar = BarConfiguration(hidden: false) }
+        // A toolbar, or a context that says so, puts the scroll view in a navigation
+        // controller, whose bar shows unless a `navigationBar` object says otherwise.
+        if toolbar != nil || explicitNavigation == true, navigationBar == nil { navigationBar = BarConfiguration(hidden: false) }
         context.inNavigationController = explicitNavigation ?? (navigationBar != nil)
         let safeArea: ScrollSafeAreaSource
         if let safeAreaInsets {

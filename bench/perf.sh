@@ -205,7 +205,7 @@ if wants memory; then
     wait_post "$insetd_port" "$body"
     echo
     echo "memory (RSS of insetd under wrk -t2 -c64):"
-    read -r _ _ _ total < <(measure "$insetd_port" 64 2 3s "$body" 4999)   # + the readiness POST: 10,000
+    read -r _ _ _ total < <(measure "$insetd_port" 64 2 3s "$body" 5000)   # 2 threads × 5,000, + the readiness POST
     total=$((total + 1))
     rss_10k=$(rss_kb "$memory_pid")
     echo "  after $total requests: $rss_10k KiB"

@@ -21,6 +21,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "insetd", targets: ["insetd"]),
+        // For the benchmark peer in bench/hummingbird-peer (same engine call, another stack).
+        .library(name: "InsetEngineKit", targets: ["InsetEngine", "DeviceCatalog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,6 +62,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "insetd-bench",
+            dependencies: ["InsetService", "JSONCore", "InsetEngine", "DeviceCatalog"],
+            path: "bench/InsetBench",
             swiftSettings: strict
         ),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strict),

@@ -8,7 +8,7 @@
 public struct JSONWriter: Sendable {
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(storage[..<length]) }
-    /// The buffer: `length` bytes written, the rest zeroed room to write into.
+    /// The buffer: `length` bytes written, the rest room to write into.
     private var storage: [UInt8]
     /// How many bytes of `storage` are written.
     private var length = 0
@@ -17,7 +17,15 @@ public struct JSONWriter: Sendable {
 
     /// Creates a writer, reserving `capacity` bytes.
     public init(capacity: Int = 1024) {
-        storage = Array(repeating: 0, count: Swift.max(capacity, 16))
+        // Room only: every byte is written before it is read, so it is not zeroed first.
+        let count = Swift.max(capacity, 16)
+        storage = Array(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    /// The bytes written, handed over without copying them (the writer is used up).
+    public consuming func finish() -> [UInt8] {
+        storage.removeLast(storage.count - length)
+        return storage
     }
 
     /// The text written so far (for tests and small documents).
@@ -143,8 +151,23 @@ public struct JSONWriter: Sendable {
     }
 
     /// `value` as an integer when it is one that a `Double` holds exactly (-0 becomes 0).
+    @inline(__always)
     static func integer(_ value: Double) -> Int? {
-        value == value.rounded(.towardZero) && abs(value) < 0x1p53 ? Int(value) : nil
+        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
+        guard abs(value) < 0x1p53 else { return nil }
+        let integer = Int(value)
+        return Double(integer) == value ? integer : nil
+    }
+
+    /// Copies `count` bytes; a byte loop, as the copies here are a few bytes long and a
+    /// `memmove` call costs more than them.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        if count > 32 {
+            target.update(from: source, count: count)
+        } else {
+            for index in 0..<count { target[index] = source[index] }
+        }
     }
 
     /// Appends one byte.
@@ -178,7 +201,7 @@ public struct JSONWriter: Sendable {
                 out[0] = UInt8(ascii: ",")
                 count = 1
             }
-            if let base = utf8.baseAddress { (out + count).update(from: base, count: utf8.count) }
+            if let base = utf8.baseAddress { Self.copy(base, to: out + count, count: utf8.count) }
             return count + utf8.count
         }
     }
@@ -245,15 +268,28 @@ public struct JSONWriter: Sendable {
                 count = 1
             }
             if let base = prefix.baseAddress {
-                (out + count).update(from: base, count: prefix.count)
+                Self.copy(base, to: out + count, count: prefix.count)
                 count += prefix.count
             }
             if value < 0 {
                 out[count] = UInt8(ascii: "-")
                 count += 1
             }
-            // Digits backwards from the end, dividing by the constant 10, then moved into place.
             var magnitude = value.magnitude
+            if magnitude < 1000 {   // most geometry: up to three digits, written in place
+                let small = Int(magnitude)
+                if small >= 100 {
+                    out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100)
+                    count += 1
+                }
+                if small >= 10 {
+                    out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 10 % 10)
+                    count += 1
+                }
+                out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small % 10)
+                return count + 1
+            }
+            // Digits backwards from the end, dividing by the constant 10, then moved into place.
             var digitCount = 0
             repeat {
                 out[count + 20 - digitCount] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)

@@ -37,8 +37,6 @@ struct Serve: ParsableCommand {
             handler.logLevel = settings.logLevel
             return handler
         }
-        var accessLogger = Logger(label: "insetd.access")
-        accessLogger.logLevel = .info
         let logger = Logger(label: "insetd")
 
         // Blocked before the server's threads exist, so that they inherit the mask and
@@ -62,7 +60,7 @@ struct Serve: ParsableCommand {
                 openAPIDocument: Array(EmbeddedOpenAPI.yaml.utf8), version: Insetd.configuration.version
             ),
             routes: ProductRoutes.all(catalog: catalog),
-            accessLogger: accessLogger
+            accessLog: AccessLog()
         )
         let boundPort = try service.start()
         let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host

@@ -1,9 +1,11 @@
 /*
- * The C ceiling for bench/healthz.sh: libmicrohttpd configured as insetd configures it
- * (internal thread pool, one thread per core, epoll, ITC, 1024 connections, 30 s
- * timeout, 32 KiB per connection), answering GET /healthz with insetd's body.
+ * The C ceiling for bench/healthz.sh and bench/perf.sh: libmicrohttpd configured as
+ * insetd configures it (internal thread pool, one thread per core, epoll, ITC, 1024
+ * connections, 30 s timeout, 32 KiB per connection), answering GET /healthz with
+ * insetd's body; or, given BODY_FILE, answering every request, after reading its body,
+ * with that file's bytes (perf.sh passes insetd's own answer to the benchmark request).
  *
- *   ceiling PORT [THREADS]
+ *   ceiling PORT [THREADS [BODY_FILE]]
  */
 #include <microhttpd.h>
 #include <signal.h>
@@ -15,6 +17,7 @@
 
 static const char body[] = "{\"status\":\"ok\"}";
 static struct MHD_Response *healthz;
+static struct MHD_Response *fixed;   /* BODY_FILE's answer, or NULL */
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
@@ -22,6 +25,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     (void)cls; (void)method; (void)version; (void)upload_data;
     if (*con_cls == NULL) { *con_cls = (void *)1; return MHD_YES; }
     if (*upload_data_size > 0) { *upload_data_size = 0; return MHD_YES; }
+    if (fixed != NULL) return MHD_queue_response(connection, MHD_HTTP_OK, fixed);
     if (strcmp(url, "/healthz") != 0) {
         struct MHD_Response *missing = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_NOT_FOUND, missing);
@@ -32,9 +36,18 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: ceiling PORT [THREADS]\n"); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: ceiling PORT [THREADS [BODY_FILE]]\n"); return 2; }
     unsigned int port = (unsigned int)atoi(argv[1]);
     unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (argc > 3) {
+        FILE *file = fopen(argv[3], "rb");
+        if (file == NULL) { fprintf(stderr, "ceiling: cannot read %s\n", argv[3]); return 1; }
+        static char buffer[16 << 20];
+        size_t size = fread(buffer, 1, sizeof buffer, file);
+        fclose(file);
+        fixed = MHD_create_response_from_buffer(size, buffer, MHD_RESPMEM_PERSISTENT);
+        MHD_add_response_header(fixed, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+    }
 
     healthz = MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(healthz, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");

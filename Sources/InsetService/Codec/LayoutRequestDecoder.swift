@@ -36,7 +36,11 @@ public struct LayoutRequestDecoder: Sendable {
 
     /// Decodes a body; throws the `400` or `422` problem describing everything wrong with it.
     public func decode(_ body: [UInt8]) throws(Problem) -> DecodedLayoutRequest {
-        let document = try RequestReader.parse(body, maxNesting: limits.jsonNesting)
+        try decode(document: RequestReader.parse(body, maxNesting: limits.jsonNesting))
+    }
+
+    /// Decodes an already parsed body (parse it with nesting allowed to `limits`).
+    public func decode(document: JSONDocument) throws(Problem) -> DecodedLayoutRequest {
         var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits)
         return try decoding.decode()
     }

@@ -33,7 +33,7 @@ public enum LayoutResponseEncoder {
             writer.endArray()
         }
         writer.endObject()
-        return writer.bytes
+        return writer.finish()
     }
 
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {

@@ -26,6 +26,6 @@ public enum ProblemEncoder {
             writer.endArray()
         }
         writer.endObject()
-        return writer.bytes
+        return writer.finish()
     }
 }

@@ -34,6 +34,6 @@ public enum ScrollResponseEncoder {
         for sentence in result.explain { writer.string(sentence) }
         writer.endArray()
         writer.endObject()
-        return writer.bytes
+        return writer.finish()
     }
 }

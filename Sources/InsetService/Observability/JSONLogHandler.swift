@@ -46,7 +46,7 @@ public struct JSONLogHandler: LogHandler {
             Self.write(merged[key]!, to: &writer)
         }
         writer.endObject()
-        var line = writer.bytes
+        var line = writer.finish()
         line.append(UInt8(ascii: "\n"))
         sink(line)
     }

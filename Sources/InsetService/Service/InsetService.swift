@@ -1,5 +1,4 @@
 import Foundation
-public import Logging
 public import MicroHTTP
 
 /// The insetd HTTP service: routes requests to handlers, answers errors as
@@ -29,7 +28,7 @@ public final class InsetService: Sendable {
 
     private let router: Router
     private let metrics: ServiceMetrics
-    private let accessLogger: Logger?
+    private let accessLog: AccessLog?
     private let state = DrainState()
     private let running = RunningServer()
     private let startTime: Double
@@ -38,11 +37,11 @@ public final class InsetService: Sendable {
     /// - Parameters:
     ///   - configuration: listening address, limits, CORS, access log, OpenAPI bytes.
     ///   - routes: the product routes; the operational routes are added to them.
-    ///   - accessLogger: the logger receiving one `info` line per request when
+    ///   - accessLog: where one line per request goes when
     ///     ``ServiceConfiguration/accessLog`` is on.
-    public init(configuration: ServiceConfiguration, routes: [Route] = [], accessLogger: Logger = Logger(label: "insetd.access")) {
+    public init(configuration: ServiceConfiguration, routes: [Route] = [], accessLog: AccessLog = AccessLog()) {
         self.configuration = configuration
-        self.accessLogger = configuration.accessLog ? accessLogger : nil
+        self.accessLog = configuration.accessLog ? accessLog : nil
         startTime = Date().timeIntervalSince1970
         let patterns = (OperationalRoutes.patterns + routes.map(\.pattern)).reduce(into: [String]()) { unique, pattern in
             if !unique.contains(pattern) { unique.append(pattern) }
@@ -112,14 +111,10 @@ public final class InsetService: Sendable {
         addCORSHeaders(to: &response, origin: request.headers["Origin"])
         let seconds = Self.seconds(started.duration(to: .now))
         metrics.end(route: routeIndex, method: request.method, status: response.status, seconds: seconds)
-        accessLogger?.info("request", metadata: [
-            "method": .string(request.method.rawValue),
-            "path": .string(request.path),
-            "status": .stringConvertible(response.status),
-            "durationSeconds": .stringConvertible(seconds),
-            "bytes": .stringConvertible(response.body.count),
-            "requestId": .string(requestID),
-        ])
+        accessLog?.record(
+            method: request.method.rawValue, path: request.path, status: response.status,
+            seconds: seconds, bytes: response.body.count, requestID: requestID
+        )
         return response
     }
 

@@ -1,0 +1,76 @@
+import Foundation
+import JSONCore
+
+/// The access log: one JSON line per request, in the shape of ``JSONLogHandler``'s lines
+/// (`time`, `level`, `logger`, `message`, then the fields in key order), formatted
+/// straight into bytes and written with one `write(2)`.
+///
+/// It bypasses swift-log on purpose: building a `Logger.Metadata` dictionary and sorting
+/// its keys cost more per request than the rest of the line (issue 2's profile).
+public struct AccessLog: Sendable {
+    /// The file descriptor lines go to.
+    public let descriptor: Int32
+
+    /// Writes to `descriptor` (standard output by default).
+    public init(descriptor: Int32 = STDOUT_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    /// The line for one request, newline included.
+    public static func line(
+        time: Double, method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 192 + path.utf8.count + requestID.utf8.count)
+        writer.beginObject()
+        writer.field(Key.time, time)
+        writer.key(Key.level)
+        writer.raw(Self.info)
+        writer.key(Key.logger)
+        writer.raw(Self.loggerLabel)
+        writer.key(Key.message)
+        writer.raw(Self.request)
+        writer.field(Key.bytes, Double(bytes))
+        writer.field(Key.durationSeconds, seconds)
+        writer.field(Key.method, method)
+        writer.field(Key.path, path)
+        writer.field(Key.requestId, requestID)
+        writer.field(Key.status, Double(status))
+        writer.endObject()
+        var line = writer.finish()
+        line.append(UInt8(ascii: "\n"))
+        return line
+    }
+
+    /// Writes the line for one request.
+    public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let time = Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000
+        let line = Self.line(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID)
+        line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    private enum Key {
+        static let time = JSONKey("time")
+        static let level = JSONKey("level")
+        static let logger = JSONKey("logger")
+        static let message = JSONKey("message")
+        static let bytes = JSONKey("bytes")
+        static let durationSeconds = JSONKey("durationSeconds")
+        static let method = JSONKey("method")
+        static let path = JSONKey("path")
+        static let requestId = JSONKey("requestId")
+        static let status = JSONKey("status")
+    }
+
+    private static let info = Array(#""info""#.utf8)
+    private static let loggerLabel = Array(#""insetd.access""#.utf8)
+    private static let request = Array(#""request""#.utf8)
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Issue 8's benchmark: POST /layout with ../shared/bench/layout-31.json (bench/layout-31.json
+# if the shared copy is absent) against insetd (release, default configuration: access log
+# on, to /dev/null), a C libmicrohttpd ceiling that reads the body and answers insetd's own
+# answer as a fixed body (bench/c-ceiling/ceiling.c), and a Hummingbird 2 + Codable peer
+# making the same engine call (bench/hummingbird-peer). Prints every run, the best of the
+# interleaved rounds and PASS/MISS per goal.
+#
+#   bench/perf.sh                 # everything: throughput, split, scale, memory
+#   bench/perf.sh --quick         # 1 round of 3 s runs, 100k requests for memory
+#   bench/perf.sh --parts throughput,split   # any of: throughput split scale memory
+#   bench/perf.sh --no-peer       # skip the Hummingbird peer (its first build takes minutes)
+#   bench/perf.sh --no-build      # use the binaries already built
+#
+# Environment: ROUNDS (3), DURATION (10s), MEMORY_REQUESTS (1000000), PORT_BASE (18280; uses
+# four ports from it). Loopback only; every process it starts is stopped by its PID.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out="$here/out"
+mkdir -p "$out"
+
+rounds=${ROUNDS:-3}
+duration=${DURATION:-10s}
+memory_requests=${MEMORY_REQUESTS:-1000000}
+parts="throughput split scale memory"
+peer=yes build=yes
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) rounds=1 duration=3s memory_requests=100000 ;;
+        --parts) parts=${2//,/ }; shift ;;
+        --parts=*) parts=${1#--parts=}; parts=${parts//,/ } ;;
+        --no-peer) peer=no ;;
+        --no-build) build=no ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+wants() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+wants throughput || peer=no
+
+port_base=${PORT_BASE:-18280}
+insetd_port=$port_base ceiling_port=$((port_base + 1)) peer_port=$((port_base + 2)) scale_port=$((port_base + 3))
+body=$root/../shared/bench/layout-31.json
+[ -f "$body" ] || body=$here/layout-31.json
+[ -f "$body" ] || { echo "no layout-31.json found" >&2; exit 1; }
+
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+}
+trap cleanup EXIT
+stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+port_free() { ! ss -Hltn "sport = :$1" | grep -q .; }
+for port in "$insetd_port" "$ceiling_port" "$peer_port" "$scale_port"; do
+    port_free "$port" || { echo "port $port is in use; set PORT_BASE" >&2; exit 1; }
+done
+
+# --- build -----------------------------------------------------------------------------
+bin=$(cd "$root" && swift build -c release --show-bin-path)
+peer_bin=$here/hummingbird-peer/.build/release/HummingbirdPeer
+if [ "$build" = yes ]; then
+    echo "building (release)…"
+    (cd "$root" && swift build -c release --product insetd >/dev/null && swift build -c release --product insetd-bench >/dev/null)
+    # shellcheck disable=SC2046
+    gcc -O2 -Wall -o "$out/ceiling" "$here/c-ceiling/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd)
+    if [ "$peer" = yes ]; then
+        echo "building the Hummingbird peer (minutes the first time)…"
+        (cd "$here/hummingbird-peer" && swift build -c release >/dev/null)
+    fi
+fi
+if [ "$peer" = yes ] && [ ! -x "$peer_bin" ]; then echo "no peer binary at $peer_bin" >&2; exit 1; fi
+
+post() { curl -sS -o "$2" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary "@$3" "http://127.0.0.1:$1/layout"; }
+wait_post() {   # port body: until POST /layout answers 200
+    for _ in $(seq 1 100); do
+        [ "$(post "$1" /dev/null "$2" 2>/dev/null)" = 200 ] && return 0
+        sleep 0.1
+    done
+    echo "nothing answers POST /layout on port $1" >&2
+    exit 1
+}
+start_insetd() {   # port [extra flags…]; sets started
+    local port=$1; shift
+    "$bin/insetd" --port "$port" --drain-delay 0 "$@" >/dev/null 2>&1 &
+    started=$!
+    pids+=("$started")
+}
+rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status"; }
+
+# One wrk run: prints "req/s p50 p99 requests" (latencies in ms); fails on non-2xx answers.
+measure() {   # port connections threads duration body [STOP_AFTER]
+    BODY=$5 STOP_AFTER=${6:-} wrk -t"$3" -c"$2" -d"$4" --latency -s "$here/post.lua" "http://127.0.0.1:$1/layout" | awk '
+        function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+        /^ *50%/ { p50 = ms($2) } /^ *99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
+        / requests in / { n = $1 } /Non-2xx/ { bad = $NF }
+        END { if (bad != "") { print "non-2xx answers: " bad > "/dev/stderr"; exit 1 }; printf "%.0f %.3f %.3f %d\n", rps, p50, p99, n }'
+}
+verdict() { awk -v v="$1" 'BEGIN { print (v ? "PASS" : "MISS") }'; }
+
+# --- throughput and latency ------------------------------------------------------------
+if wants throughput; then
+    start_insetd "$insetd_port"; insetd_pid=$started
+    wait_post "$insetd_port" "$body"
+    post "$insetd_port" "$out/layout-31.answer.json" "$body" >/dev/null
+    "$out/ceiling" "$ceiling_port" "$(nproc)" "$out/layout-31.answer.json" >/dev/null 2>&1 &
+    ceiling_pid=$!; pids+=("$ceiling_pid")
+    wait_post "$ceiling_port" "$body"
+    servers="ceiling insetd"
+    if [ "$peer" = yes ]; then
+        "$peer_bin" "$peer_port" >/dev/null 2>&1 &
+        peer_pid=$!; pids+=("$peer_pid")
+        wait_post "$peer_port" "$body"
+        servers="$servers peer"
+    fi
+    echo
+    echo "POST /layout, $(wc -c <"$body") B request, $(wc -c <"$out/layout-31.answer.json") B answer; wrk -t2 -d$duration, $rounds interleaved rounds"
+    printf "%-6s %-8s %-5s %10s %9s %9s\n" round server conns "req/s" "p50 ms" "p99 ms"
+    declare -A rps64 p50_64 p99_64 rps4 p50_4 p99_4
+    for server in $servers; do rps64[$server]=0 rps4[$server]=0 p50_64[$server]=1e9 p99_64[$server]=1e9 p50_4[$server]=1e9 p99_4[$server]=1e9; done
+    min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0 ? a : b) }'; }
+    for round in $(seq 1 "$rounds"); do
+        for server in $servers; do
+            case $server in ceiling) port=$ceiling_port ;; insetd) port=$insetd_port ;; peer) port=$peer_port ;; esac
+            read -r rps p50 p99 _ < <(measure "$port" 64 2 "$duration" "$body")
+            printf "%-6s %-8s %-5s %10s %9s %9s\n" "$round" "$server" 64 "$rps" "$p50" "$p99"
+            [ "$rps" -gt "${rps64[$server]}" ] && rps64[$server]=$rps
+            p50_64[$server]=$(min "$p50" "${p50_64[$server]}"); p99_64[$server]=$(min "$p99" "${p99_64[$server]}")
+            read -r rps p50 p99 _ < <(measure "$port" 4 2 "$duration" "$body")
+            printf "%-6s %-8s %-5s %10s %9s %9s\n" "$round" "$server" 4 "$rps" "$p50" "$p99"
+            [ "$rps" -gt "${rps4[$server]}" ] && rps4[$server]=$rps
+            p50_4[$server]=$(min "$p50" "${p50_4[$server]}"); p99_4[$server]=$(min "$p99" "${p99_4[$server]}")
+        done
+    done
+    echo
+    echo "best of $rounds (each figure its own best):"
+    printf "%-8s %10s %9s %9s   %10s %9s %9s\n" server "c64 req/s" "p50 ms" "p99 ms" "c4 req/s" "p50 ms" "p99 ms"
+    for server in $servers; do
+        printf "%-8s %10s %9s %9s   %10s %9s %9s\n" "$server" "${rps64[$server]}" "${p50_64[$server]}" "${p99_64[$server]}" \
+            "${rps4[$server]}" "${p50_4[$server]}" "${p99_4[$server]}"
+    done
+    ratio=$(awk -v a="${rps64[insetd]}" -v b="${rps64[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
+    echo "goal: insetd / C ceiling req/s (c64) = $ratio, target >= 0.50: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.5) }')")"
+    if [ "$peer" = yes ]; then
+        ratio=$(awk -v a="${rps64[insetd]}" -v b="${rps64[peer]}" 'BEGIN { printf "%.1f", a / b }')
+        echo "goal: insetd / Hummingbird req/s (c64) = $ratio, target >= 10: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r >= 10) }')")"
+    fi
+    ratio=$(awk -v a="${p99_4[insetd]}" -v b="${p99_4[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
+    echo "goal: insetd / C ceiling p99 (c4) = $ratio, target <= 3: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 3) }')")"
+    for pid in "$insetd_pid" "$ceiling_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
+fi
+
+# --- in-process split ------------------------------------------------------------------
+if wants split; then
+    echo
+    "$bin/insetd-bench" "$body"
+fi
+
+# --- 1,000 vs 10,000 nodes, end to end -----------------------------------------------------
+# tabs › nav › table with cells, each holding a label pinned to its margins (layout-31's
+# shape), plus a footer view to make the count exact.
+make_body() {   # nodes file
+    awk -v n="$1" 'BEGIN {
+        cells = int((n - 3) / 2)
+        printf "{\"device\":\"iphone-15-pro\",\"orientation\":\"portrait\",\"systemVersion\":18,\"root\":{\"id\":\"tabs\",\"viewController\":{\"kind\":\"tabBar\"},\"subviews\":[{\"id\":\"nav\",\"viewController\":{\"kind\":\"navigation\"},\"subviews\":[{\"id\":\"table\",\"kind\":\"tableView\",\"contentSize\":{\"width\":393,\"height\":%d},\"viewController\":{\"kind\":\"plain\"},\"subviews\":[", cells * 44
+        for (i = 0; i < cells; i++)
+            printf "%s{\"id\":\"cell%d\",\"frame\":{\"x\":0,\"y\":%d,\"width\":393,\"height\":44},\"subviews\":[{\"id\":\"label%d\",\"pin\":\"layoutMargins\"}]}", (i ? "," : ""), i, i * 44, i
+        for (i = 3 + 2 * cells; i < n; i++) printf ",{\"id\":\"footer%d\",\"frame\":{\"x\":0,\"y\":%d,\"width\":393,\"height\":20}}", i, cells * 44
+        printf "]}]}]}}\n"
+    }' >"$2"
+}
+if wants scale; then
+    make_body 1000 "$out/layout-1000.json"
+    make_body 10000 "$out/layout-10000.json"
+    start_insetd "$scale_port" --max-body-bytes 16777216; scale_pid=$started
+    wait_post "$scale_port" "$out/layout-1000.json"
+    echo
+    echo "end to end, one connection (wrk -t1 -c1 -d$duration), $rounds interleaved rounds, ms per request:"
+    best1=1e9 best10=1e9
+    for round in $(seq 1 "$rounds"); do
+        for nodes in 1000 10000; do
+            read -r rps _ _ _ < <(measure "$scale_port" 1 1 "$duration" "$out/layout-$nodes.json")
+            ms=$(awk -v r="$rps" 'BEGIN { printf "%.3f", 1000 / r }')
+            echo "  round $round: $nodes nodes ($(wc -c <"$out/layout-$nodes.json") B): $ms ms"
+            if [ "$nodes" = 1000 ]; then best1=$(awk -v a="$ms" -v b="$best1" 'BEGIN { print (a < b ? a : b) }')
+            else best10=$(awk -v a="$ms" -v b="$best10" 'BEGIN { print (a < b ? a : b) }'); fi
+        done
+    done
+    ratio=$(awk -v a="$best10" -v b="$best1" 'BEGIN { printf "%.1f", a / b }')
+    echo "goal: 10,000 / 1,000 nodes = $best10 / $best1 ms = $ratio, target <= 20: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 20) }')")"
+    stop "$scale_pid"
+fi
+
+# --- memory ------------------------------------------------------------------------------
+if wants memory; then
+    start_insetd "$insetd_port"; memory_pid=$started
+    wait_post "$insetd_port" "$body"
+    echo
+    echo "memory (RSS of insetd under wrk -t2 -c64):"
+    read -r _ _ _ total < <(measure "$insetd_port" 64 2 3s "$body" 5000)   # 2 threads × 5,000, + the readiness POST
+    total=$((total + 1))
+    rss_10k=$(rss_kb "$memory_pid")
+    echo "  after $total requests: $rss_10k KiB"
+    while [ "$total" -lt "$memory_requests" ]; do
+        read -r _ _ _ n < <(measure "$insetd_port" 64 2 5s "$body")
+        total=$((total + n))
+    done
+    rss_1m=$(rss_kb "$memory_pid")
+    echo "  after $total requests: $rss_1m KiB"
+    growth=$(awk -v a="$rss_1m" -v b="$rss_10k" 'BEGIN { printf "%.1f", 100 * (a - b) / b }')
+    echo "goal: RSS growth = $growth %, target <= 10 %: $(verdict "$(awk -v g="$growth" 'BEGIN { print (g <= 10) }')")"
+    stop "$memory_pid"
+fi

@@ -16,9 +16,10 @@ public enum InsetEngine {
         let nodes = pass.run(tree)
         var steps: [[NodeResult]] = []
         steps.reserveCapacity(request.steps.count)
+        let indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
         for step in request.steps {
             for change in step.frames {
-                if let index = tree.index(of: change.id) { tree.move(index, to: change.frame) }
+                if let index = indexByID[change.id] { tree.move(index, to: change.frame) }
             }
             steps.append(pass.run(tree))
         }

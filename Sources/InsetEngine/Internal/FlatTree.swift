@@ -44,8 +44,6 @@ struct FlatNode: Sendable {
 /// always precedes it, so one forward pass sees every superview before its subviews.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
-    /// Node id → index.
-    private let indexByID: [String: Int]
 
     /// Flattens `root` (iteratively: no recursion depth limit) and classifies every node.
     init(root: Node) {
@@ -64,18 +62,20 @@ struct FlatTree: Sendable {
                 stack.append((child, index, offset == 0))
             }
         }
+        Self.classify(&nodes)
+        self.nodes = nodes
+    }
+
+    /// Node id → index of the first node with that id; built only when steps need it, as
+    /// hashing every id costs more than a pass over a small tree.
+    func indexByID() -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(nodes.count)
         for (i, node) in nodes.enumerated() where index[node.id] == nil {
             index[node.id] = i
         }
-        indexByID = index
-        Self.classify(&nodes)
-        self.nodes = nodes
+        return index
     }
-
-    /// The index of the node with `id`, if any.
-    func index(of id: String) -> Int? { indexByID[id] }
 
     /// A step's frame change: the node now sits at `frame` (a pin is replaced). Views whose
     /// frame UIKit decides (the root, a container's content) keep their placement; the

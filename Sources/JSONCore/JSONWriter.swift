@@ -220,34 +220,50 @@ public struct JSONWriter: Sendable {
                 }
                 if comma { put(UInt8(ascii: ",")) }
                 put(UInt8(ascii: "\""))
-                for byte in utf8 {
-                    switch byte {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                        put(UInt8(ascii: "\\"))
-                        put(byte)
-                    case 0x0A:
-                        put(UInt8(ascii: "\\"))
-                        put(UInt8(ascii: "n"))
-                    case 0x0D:
-                        put(UInt8(ascii: "\\"))
-                        put(UInt8(ascii: "r"))
-                    case 0x09:
-                        put(UInt8(ascii: "\\"))
-                        put(UInt8(ascii: "t"))
-                    case 0..<0x20:
-                        put(UInt8(ascii: "\\"))
-                        put(UInt8(ascii: "u"))
-                        put(UInt8(ascii: "0"))
-                        put(UInt8(ascii: "0"))
-                        put(Self.hex[Int(byte >> 4)])
-                        put(Self.hex[Int(byte & 0xF)])
-                    default:
-                        put(byte)
-                    }
+                // Ids and keys rarely need escaping: such a string is copied as it is.
+                let plain = !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+                if plain, let base = utf8.baseAddress {
+                    Self.copy(base, to: out + count, count: utf8.count)
+                    count += utf8.count
+                } else {
+                    Self.escape(utf8, into: out, at: &count)
                 }
                 put(UInt8(ascii: "\""))
                 if colon { put(UInt8(ascii: ":")) }
                 return count
+            }
+        }
+    }
+
+    /// Writes `utf8` escaped (JSON string contents) at `out + count`, advancing `count`.
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, at count: inout Int) {
+        @inline(__always) func put(_ byte: UInt8) {
+            out[count] = byte
+            count += 1
+        }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                put(UInt8(ascii: "\\"))
+                put(byte)
+            case 0x0A:
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "n"))
+            case 0x0D:
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "r"))
+            case 0x09:
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "t"))
+            case 0..<0x20:
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "u"))
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "0"))
+                put(Self.hex[Int(byte >> 4)])
+                put(Self.hex[Int(byte & 0xF)])
+            default:
+                put(byte)
             }
         }
     }

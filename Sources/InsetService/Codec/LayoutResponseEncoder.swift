@@ -80,7 +80,7 @@ public enum LayoutResponseEncoder {
             writer.key(Key.explain)
             writer.beginObject()
             for edge in Edge.allCases {
-                writer.key(edge.rawValue)
+                writer.key(key(edge))
                 writer.beginArray()
                 for contribution in explain[edge] {
                     writer.beginObject()
@@ -93,5 +93,15 @@ public enum LayoutResponseEncoder {
             writer.endObject()
         }
         writer.endObject()
+    }
+
+    /// The pre-encoded key of `edge` (its raw value).
+    private static func key(_ edge: Edge) -> JSONKey {
+        switch edge {
+        case .top: Key.top
+        case .left: Key.left
+        case .bottom: Key.bottom
+        case .right: Key.right
+        }
     }
 }

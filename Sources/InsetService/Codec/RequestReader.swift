@@ -254,38 +254,25 @@ struct RequestReader {
     /// A Rect (all four fields required; width and height not negative), or `nil` when
     /// null or reported.
     mutating func rect(_ value: JSONValue) -> Rect? {
-        guard !isNull(value), expectObject(value) else { return nil }
-        var fields = RequiredNumbers()
-        for member in document.members(of: value) {
-            guard let key = key(of: member) else { continue }
-            enter(key)
-            switch key {
-            case "x": fields.x = read(member.value, .signed, bit: 1, into: &fields)
-            case "y": fields.y = read(member.value, .signed, bit: 2, into: &fields)
-            case "width": fields.width = read(member.value, .nonNegative, bit: 4, into: &fields)
-            case "height": fields.height = read(member.value, .nonNegative, bit: 8, into: &fields)
-            default:
-                unknownField(member)
-                fields.failed = true
-            }
-            leave()
-        }
-        for (bit, name) in [(1, "x"), (2, "y"), (4, "width"), (8, "height")] where fields.seen & UInt8(bit) == 0 {
-            missing(name, in: value)
-            fields.failed = true
-        }
-        guard !fields.failed else { return nil }
-        return Rect(x: fields.x, y: fields.y, width: fields.width, height: fields.height)
+        requiredNumbers(value, withOrigin: true).map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
     /// A Size (both fields required, not negative), or `nil` when null or reported.
     mutating func size(_ value: JSONValue) -> Size? {
+        requiredNumbers(value, withOrigin: false).map { Size(width: $0.width, height: $0.height) }
+    }
+
+    /// The fields of a Rect (`withOrigin`) or a Size: all required, width and height not
+    /// negative, no other key; `nil` when null or any problem was reported.
+    private mutating func requiredNumbers(_ value: JSONValue, withOrigin: Bool) -> RequiredNumbers? {
         guard !isNull(value), expectObject(value) else { return nil }
         var fields = RequiredNumbers()
         for member in document.members(of: value) {
             guard let key = key(of: member) else { continue }
             enter(key)
             switch key {
+            case "x" where withOrigin: fields.x = read(member.value, .signed, bit: 1, into: &fields)
+            case "y" where withOrigin: fields.y = read(member.value, .signed, bit: 2, into: &fields)
             case "width": fields.width = read(member.value, .nonNegative, bit: 4, into: &fields)
             case "height": fields.height = read(member.value, .nonNegative, bit: 8, into: &fields)
             default:
@@ -294,12 +281,12 @@ struct RequestReader {
             }
             leave()
         }
-        for (bit, name) in [(4, "width"), (8, "height")] where fields.seen & UInt8(bit) == 0 {
+        let required: [(UInt8, String)] = withOrigin ? [(1, "x"), (2, "y"), (4, "width"), (8, "height")] : [(4, "width"), (8, "height")]
+        for (bit, name) in required where fields.seen & bit == 0 {
             missing(name, in: value)
             fields.failed = true
         }
-        guard !fields.failed else { return nil }
-        return Size(width: fields.width, height: fields.height)
+        return fields.failed ? nil : fields
     }
 
     /// The fields of a Rect or Size being read, which of them were given, and whether any failed.

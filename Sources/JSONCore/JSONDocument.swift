@@ -118,19 +118,6 @@ public struct JSONDocument: Sendable {
         return String(decoding: Self.unescape(bytes[start..<end]), as: UTF8.self)
     }
 
-    /// Whether the string value's raw bytes (between the quotes, before decoding escapes)
-    /// equal `text`'s UTF-8 — a quick test for keys, which rarely hold escapes.
-    @inlinable public func rawStringEquals(_ value: JSONValue, _ text: StaticString) -> Bool {
-        let entry = tape[value.index]
-        let start = Int(entry.start) + 1, count = Int(entry.end) - 1 - start
-        guard entry.tag == .string, count == text.utf8CodeUnitCount else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            let base = text.utf8Start
-            for offset in 0..<count where buffer[start + offset] != base[offset] { return false }
-            return true
-        }
-    }
-
     /// The number of elements of an array or members of an object; 0 for other values.
     @inlinable public func count(of value: JSONValue) -> Int {
         let entry = tape[value.index]

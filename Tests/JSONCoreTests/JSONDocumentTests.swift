@@ -84,15 +84,6 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         let doc = try bytes.withUnsafeBytes { buffer throws(JSONSyntaxError) in try JSONDocument(parsing: buffer) }
         #expect(doc.count(of: doc.root) == 2)
     }
-
-    @Test func comparesRawKeys() throws {
-        let doc = try parse(#"{"frame": 1, "fr\u0061me": 2}"#)
-        let keys = doc.members(of: doc.root).map(\.key)
-        #expect(doc.rawStringEquals(keys[0], "frame"))
-        #expect(!doc.rawStringEquals(keys[0], "frames"))
-        #expect(!doc.rawStringEquals(keys[1], "frame"))
-        #expect(doc.string(keys[1]) == "frame")
-    }
 }
 
 @Suite struct JSONNumberTests {

@@ -5,65 +5,84 @@
 /// automatically. Numbers are written in their shortest round-tripping form, integers
 /// without a fraction (`44`, not `44.0`); non-finite numbers are written as `null`
 /// (callers validate inputs so that no result is ever non-finite).
-public struct JSONWriter: Sendable {
-    /// The bytes written so far.
-    public var bytes: [UInt8] { Array(storage[..<length]) }
-    /// The buffer: `length` bytes written, the rest room to write into.
-    private var storage: [UInt8]
-    /// How many bytes of `storage` are written.
-    private var length = 0
+///
+/// The writer owns its buffer (it is not copyable), so that a response of thousands of
+/// small values is written without reference counting or uniqueness checks: each write
+/// checks the room left once and stores its bytes. Keys known at compile time are
+/// `StaticString`s; keys known only at run time go through ``key(dynamic:)``.
+public struct JSONWriter: ~Copyable {
+    /// The buffer: `count` bytes written, `capacity` bytes allocated.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var count = 0
     /// Whether the next value or key at the current level needs a leading comma.
-    var needsComma = false
+    @usableFromInline var needsComma = false
 
     /// Creates a writer, reserving `capacity` bytes.
     public init(capacity: Int = 1024) {
-        // Room only: every byte is written before it is read, so it is not zeroed first.
-        let count = Swift.max(capacity, 16)
-        storage = Array(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// The bytes written, handed over without copying them (the writer is used up).
-    public consuming func finish() -> [UInt8] {
-        storage.removeLast(storage.count - length)
-        return storage
-    }
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written (the writer is used up).
+    public consuming func finish() -> [UInt8] { bytes }
 
     /// The text written so far (for tests and small documents).
-    public var string: String { String(decoding: storage[..<length], as: UTF8.self) }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-    private mutating func separate() {
-        if needsComma { appendByte(UInt8(ascii: ",")) }
-    }
+    // MARK: - Structure
 
     /// Opens an object.
-    public mutating func beginObject() {
-        appendPunctuation(UInt8(ascii: "{"))
+    @inlinable public mutating func beginObject() {
+        reserve(2)
+        putComma()
+        put(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes the current object.
-    public mutating func endObject() {
-        appendByte(UInt8(ascii: "}"))
+    @inlinable public mutating func endObject() {
+        reserve(1)
+        put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array.
-    public mutating func beginArray() {
-        appendPunctuation(UInt8(ascii: "["))
+    @inlinable public mutating func beginArray() {
+        reserve(2)
+        putComma()
+        put(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes the current array.
-    public mutating func endArray() {
-        appendByte(UInt8(ascii: "]"))
+    @inlinable public mutating func endArray() {
+        reserve(1)
+        put(UInt8(ascii: "]"))
         needsComma = true
     }
 
-    /// Writes an object key; the next call writes its value.
-    public mutating func key(_ name: String) {
+    // MARK: - Keys
+
+    /// Writes an object key known at compile time; the next call writes its value.
+    @inlinable public mutating func key(_ name: StaticString) {
+        putKey(name)
+        needsComma = false
+    }
+
+    /// Writes an object key known only at run time (escaped as needed); the next call
+    /// writes its value.
+    public mutating func key(dynamic name: String) {
         appendQuoted(name, colon: true)
         needsComma = false
     }
+
+    // MARK: - Values
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
@@ -72,86 +91,226 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a number value.
-    public mutating func number(_ value: Double) {
-        if let integer = Self.integer(value) {
-            appendInteger(integer)
-        } else if value.isFinite {
-            var text = value.description
-            text.withUTF8 { utf8 in appendVerbatim(utf8) }
-        } else {
-            Self.nullBytes.withUnsafeBufferPointer { appendVerbatim($0) }
-        }
+    @inlinable public mutating func number(_ value: Double) {
+        reserve(Self.maxNumberLength + 1)
+        putComma()
+        putNumber(value)
         needsComma = true
     }
 
     /// Writes an integer value.
-    public mutating func number(_ value: Int) {
-        appendInteger(value)
+    @inlinable public mutating func number(_ value: Int) {
+        reserve(Self.maxNumberLength + 1)
+        putComma()
+        putInteger(value)
         needsComma = true
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ value: Bool) {
-        (value ? Self.trueBytes : Self.falseBytes).withUnsafeBufferPointer { appendVerbatim($0) }
+    @inlinable public mutating func bool(_ value: Bool) {
+        reserve(6)
+        putComma()
+        put(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes `null`.
-    public mutating func null() {
-        Self.nullBytes.withUnsafeBufferPointer { appendVerbatim($0) }
+    @inlinable public mutating func null() {
+        reserve(5)
+        putComma()
+        put("null")
         needsComma = true
     }
 
     /// Writes already-encoded JSON as one value (it must be well-formed).
     public mutating func raw(_ json: some Sequence<UInt8>) {
-        Array(json).withUnsafeBufferPointer { appendVerbatim($0) }
+        let bytes = Array(json)
+        reserve(bytes.count + 1)
+        putComma()
+        bytes.withUnsafeBufferPointer { putBytes($0) }
         needsComma = true
     }
 
-    // Convenience for `"name": value` pairs.
+    // MARK: - Members
 
     /// Writes `"name": "value"`.
-    public mutating func field(_ name: String, _ value: String) {
+    public mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
+    /// Writes `"name": "value"` for a value known at compile time (plain ASCII, nothing to
+    /// escape: checked in debug builds).
+    @inlinable public mutating func field(_ name: StaticString, _ value: StaticString) {
+        assert(Self.isPlain(value), "a StaticString value must need no escaping: \(value)")
+        reserve(name.utf8CodeUnitCount + value.utf8CodeUnitCount + 6)
+        putKey(name)
+        put(UInt8(ascii: "\""))
+        put(value)
+        put(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// Writes `"name": number`.
-    public mutating func field(_ name: String, _ value: Double) {
-        key(name)
-        number(value)
+    @inlinable public mutating func field(_ name: StaticString, _ value: Double) {
+        reserve(name.utf8CodeUnitCount + 4 + Self.maxNumberLength)
+        putKey(name)
+        putNumber(value)
+        needsComma = true
     }
 
     /// Writes `"name": integer`.
-    public mutating func field(_ name: String, _ value: Int) {
-        key(name)
-        number(value)
+    @inlinable public mutating func field(_ name: StaticString, _ value: Int) {
+        reserve(name.utf8CodeUnitCount + 4 + Self.maxNumberLength)
+        putKey(name)
+        putInteger(value)
+        needsComma = true
     }
 
     /// Writes `"name": true|false`.
-    public mutating func field(_ name: String, _ value: Bool) {
-        key(name)
-        bool(value)
+    @inlinable public mutating func field(_ name: StaticString, _ value: Bool) {
+        reserve(name.utf8CodeUnitCount + 10)
+        putKey(name)
+        put(value ? "true" : "false")
+        needsComma = true
     }
 
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let nullBytes = Array("null".utf8)
-    private static let hex = Array("0123456789abcdef".utf8)
+    /// Writes `"name":{"k0":v0,"k1":v1}` (a size, a point) with one check of the room left.
+    @inlinable public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
+        reserve(name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + 2 * Self.maxNumberLength)
+        putKey(name)
+        put(UInt8(ascii: "{"))
+        needsComma = false
+        putMember(k0, v0)
+        putMember(k1, v1)
+        put(UInt8(ascii: "}"))
+        needsComma = true
+    }
 
-    /// Writes at most `maxCount` bytes through `body`, which returns how many it wrote;
-    /// the buffer grows geometrically when needed.
-    @inline(__always)
-    private mutating func write(upTo maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if storage.count - length < maxCount {
-            storage.append(contentsOf: repeatElement(0, count: Swift.max(maxCount, storage.count)))
+    /// Writes `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets) with one check of
+    /// the room left.
+    @inlinable public mutating func object(
+        _ name: StaticString,
+        _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
+        _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
+    ) {
+        let keys = name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
+        reserve(keys + 22 + 4 * Self.maxNumberLength)
+        putKey(name)
+        put(UInt8(ascii: "{"))
+        needsComma = false
+        putMember(k0, v0)
+        putMember(k1, v1)
+        putMember(k2, v2)
+        putMember(k3, v3)
+        put(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Stores `,"name":number` (room reserved by the caller).
+    @inlinable @inline(__always)
+    mutating func putMember(_ name: StaticString, _ value: Double) {
+        putKey(name)
+        putNumber(value)
+        needsComma = true
+    }
+
+    // MARK: - Buffer
+
+    /// The most bytes a number takes: `-9223372036854775808` or Swift's longest `Double`
+    /// description (`-2.2250738585072014e-308`, 24 bytes).
+    @usableFromInline static var maxNumberLength: Int { 24 }
+
+    /// Makes room for `extra` more bytes.
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if capacity &- count < extra { grow(extra) }
+    }
+
+    /// Reallocates the buffer to hold at least `extra` more bytes, doubling it at least.
+    @usableFromInline mutating func grow(_ extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Stores one byte (room reserved by the caller).
+    @inlinable @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Stores a comma when one is due (room reserved by the caller).
+    @inlinable @inline(__always)
+    mutating func putComma() {
+        if needsComma { put(UInt8(ascii: ",")) }
+    }
+
+    /// Stores the bytes of `text` (room reserved by the caller).
+    @inlinable @inline(__always)
+    mutating func put(_ text: StaticString) {
+        putBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Stores `bytes` (room reserved by the caller); a byte loop for the few bytes of a key
+    /// or literal, where a `memmove` call costs more than the copy.
+    @inlinable @inline(__always)
+    mutating func putBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let target = base + count
+        if bytes.count > 32 {
+            target.update(from: source, count: bytes.count)
+        } else {
+            for index in 0..<bytes.count { target[index] = source[index] }
         }
-        let start = length
-        length += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        count &+= bytes.count
+    }
+
+    /// Stores `,"name":` (room for the name plus four bytes reserved by the caller). Names
+    /// known at compile time are plain ASCII, nothing to escape (checked in debug builds).
+    @inlinable @inline(__always)
+    mutating func putKey(_ name: StaticString) {
+        assert(Self.isPlain(name), "a StaticString key must need no escaping: \(name)")
+        putComma()
+        put(UInt8(ascii: "\""))
+        put(name)
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
+    }
+
+    /// Whether `name` is ASCII text with nothing to escape in a JSON string.
+    @usableFromInline static func isPlain(_ name: StaticString) -> Bool {
+        name.hasPointerRepresentation
+            && !UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains { $0 >= 0x80 || needsEscape($0) }
+    }
+
+    /// Stores a number (room for `maxNumberLength` bytes reserved by the caller).
+    @inlinable @inline(__always)
+    mutating func putNumber(_ value: Double) {
+        if let integer = Self.integer(value) {
+            putInteger(integer)
+        } else {
+            putNonInteger(value)
+        }
+    }
+
+    /// Stores a number that is not an integer: its shortest round-tripping text, or `null`
+    /// when it is not finite.
+    @usableFromInline mutating func putNonInteger(_ value: Double) {
+        guard value.isFinite else {
+            put("null")
+            return
+        }
+        var text = value.description
+        text.withUTF8 { putBytes($0) }
     }
 
     /// `value` as an integer when it is one that a `Double` holds exactly (-0 becomes 0).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func integer(_ value: Double) -> Int? {
         // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
         guard abs(value) < 0x1p53 else { return nil }
@@ -159,162 +318,84 @@ public struct JSONWriter: Sendable {
         return Double(integer) == value ? integer : nil
     }
 
-    /// Copies `count` bytes; a byte loop, as the copies here are a few bytes long and a
-    /// `memmove` call costs more than them.
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        if count > 32 {
-            target.update(from: source, count: count)
+    /// Stores the decimal digits of `value` (room for 20 bytes reserved by the caller).
+    @inlinable @inline(__always)
+    mutating func putInteger(_ value: Int) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        if magnitude < 10_000 {   // most geometry: up to four digits, written in place
+            let small = Int(truncatingIfNeeded: magnitude)
+            if small >= 1000 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 1000)) }
+            if small >= 100 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100 % 10)) }
+            if small >= 10 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 10 % 10)) }
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small % 10))
         } else {
-            for index in 0..<count { target[index] = source[index] }
+            putLargeMagnitude(magnitude)
         }
     }
 
-    /// Appends one byte.
-    private mutating func appendByte(_ byte: UInt8) {
-        write(upTo: 1) { out in
-            out[0] = byte
-            return 1
-        }
+    /// Stores the digits of a magnitude of five digits or more (room for 20 bytes reserved
+    /// by the caller).
+    @usableFromInline mutating func putLargeMagnitude(_ magnitude: UInt) {
+        // Digits backwards from the end of the reserved room, then moved to its start
+        // (forwards: the regions may overlap).
+        let target = base + count
+        var rest = magnitude, digitCount = 0
+        repeat {
+            target[19 - digitCount] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            digitCount += 1
+            rest /= 10
+        } while rest > 0
+        for index in 0..<digitCount { target[index] = target[20 - digitCount + index] }
+        count &+= digitCount
     }
 
-    /// Appends `byte`, after a comma when one is due.
-    private mutating func appendPunctuation(_ byte: UInt8) {
-        let comma = needsComma
-        write(upTo: 2) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            out[count] = byte
-            return count + 1
-        }
-    }
-
-    /// Appends `utf8` unchanged, after a comma when one is due.
-    mutating func appendVerbatim(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let comma = needsComma
-        write(upTo: utf8.count + 1) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            if let base = utf8.baseAddress { Self.copy(base, to: out + count, count: utf8.count) }
-            return count + utf8.count
-        }
-    }
+    // MARK: - Strings
 
     /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
-    private mutating func appendQuoted(_ value: String, colon: Bool) {
+    @usableFromInline mutating func appendQuoted(_ value: String, colon: Bool) {
         var value = value
         value.withUTF8 { utf8 in
-            let comma = needsComma
             // Every byte escapes to at most six.
-            write(upTo: 6 * utf8.count + 4) { out in
-                var count = 0
-                @inline(__always) func put(_ byte: UInt8) {
-                    out[count] = byte
-                    count += 1
-                }
-                if comma { put(UInt8(ascii: ",")) }
-                put(UInt8(ascii: "\""))
-                // Ids and keys rarely need escaping: such a string is copied as it is.
-                let plain = !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-                if plain, let base = utf8.baseAddress {
-                    Self.copy(base, to: out + count, count: utf8.count)
-                    count += utf8.count
-                } else {
-                    Self.escape(utf8, into: out, at: &count)
-                }
-                put(UInt8(ascii: "\""))
-                if colon { put(UInt8(ascii: ":")) }
-                return count
+            reserve(6 * utf8.count + 4)
+            putComma()
+            put(UInt8(ascii: "\""))
+            // Ids and keys rarely need escaping: such a string is copied as it is.
+            if utf8.contains(where: Self.needsEscape) {
+                putEscaped(utf8)
+            } else {
+                putBytes(utf8)
             }
+            put(UInt8(ascii: "\""))
+            if colon { put(UInt8(ascii: ":")) }
         }
     }
 
-    /// Writes `utf8` escaped (JSON string contents) at `out + count`, advancing `count`.
-    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, at count: inout Int) {
-        @inline(__always) func put(_ byte: UInt8) {
-            out[count] = byte
-            count += 1
-        }
+    /// Whether `byte` must be escaped inside a JSON string.
+    @usableFromInline @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static let hex: StaticString = "0123456789abcdef"
+
+    /// Stores `utf8` escaped (JSON string contents; room reserved by the caller).
+    private mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 put(UInt8(ascii: "\\"))
                 put(byte)
-            case 0x0A:
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "n"))
-            case 0x0D:
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "r"))
-            case 0x09:
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "t"))
+            case 0x0A: put("\\n")
+            case 0x0D: put("\\r")
+            case 0x09: put("\\t")
             case 0..<0x20:
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "u"))
-                put(UInt8(ascii: "0"))
-                put(UInt8(ascii: "0"))
-                put(Self.hex[Int(byte >> 4)])
-                put(Self.hex[Int(byte & 0xF)])
+                put("\\u00")
+                put(Self.hex.utf8Start[Int(byte >> 4)])
+                put(Self.hex.utf8Start[Int(byte & 0xF)])
             default:
                 put(byte)
             }
-        }
-    }
-
-    /// Appends the decimal digits of `value`, after a comma when one is due.
-    private mutating func appendInteger(_ value: Int) {
-        appendInteger(value, after: UnsafeBufferPointer(start: nil, count: 0))
-    }
-
-    /// Appends `prefix` (e.g. an encoded key) and the decimal digits of `value`, after a
-    /// comma when one is due, in one write.
-    mutating func appendInteger(_ value: Int, after prefix: UnsafeBufferPointer<UInt8>) {
-        let comma = needsComma
-        write(upTo: 22 + prefix.count) { out in
-            var count = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                count = 1
-            }
-            if let base = prefix.baseAddress {
-                Self.copy(base, to: out + count, count: prefix.count)
-                count += prefix.count
-            }
-            if value < 0 {
-                out[count] = UInt8(ascii: "-")
-                count += 1
-            }
-            var magnitude = value.magnitude
-            if magnitude < 1000 {   // most geometry: up to three digits, written in place
-                let small = Int(magnitude)
-                if small >= 100 {
-                    out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100)
-                    count += 1
-                }
-                if small >= 10 {
-                    out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 10 % 10)
-                    count += 1
-                }
-                out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small % 10)
-                return count + 1
-            }
-            // Digits backwards from the end, dividing by the constant 10, then moved into place.
-            var digitCount = 0
-            repeat {
-                out[count + 20 - digitCount] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                digitCount += 1
-                magnitude /= 10
-            } while magnitude > 0
-            let first = count + 21 - digitCount
-            for index in 0..<digitCount { out[count + index] = out[first + index] }   // forwards: the regions overlap
-            return count + digitCount
         }
     }
 }

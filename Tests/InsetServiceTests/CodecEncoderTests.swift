@@ -35,6 +35,21 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
                                  horizontalScrollIndicatorInsets: .zero, contentOffset: Point(x: 0, y: -88)),
         layoutGuides: nil, bars: nil)
 
+    @Test func writesEveryInsetSourceByItsRawValue() throws {
+        let sources: [InsetSource] = [
+            .statusBar, .sensorHousing, .homeIndicator, .overscan, .screen, .navigationBar, .toolbar, .tabBar,
+            .additionalSafeAreaInsets, .offset, .frozen, .scrollViewConsumed, .floor,
+        ]
+        var node = Self.nav
+        node.explain = Explanation(top: sources.map { Contribution($0, 1) })
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [node], steps: [])
+        let document = try JSONDocument(parsing: LayoutResponseEncoder.encode(result, for: Self.request))
+        let written = text(LayoutResponseEncoder.encode(result, for: Self.request))
+        let expected = sources.map { #"{"source":"\#($0.rawValue)","value":1}"# }.joined(separator: ",")
+        #expect(written.contains(#""top":["# + expected + "]"))
+        #expect(document.count(of: document.root) == 6)   // well-formed: device … nodes
+    }
+
     @Test func encodesALayoutResult() {
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: Insets(top: 44, bottom: 34), nodes: [Self.nav, Self.list], steps: [])
         let expected = #"{"device":"iphone-x","orientation":"portrait","systemVersion":18,"screen":{"width":375,"height":812},"#

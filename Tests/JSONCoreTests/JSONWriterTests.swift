@@ -45,7 +45,8 @@ import Testing
     @Test func escapesStrings() throws {
         var writer = JSONWriter(capacity: 1)
         writer.beginObject()
-        writer.field("quote\"key", "a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀")
+        writer.key(dynamic: "quote\"key")
+        writer.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀")
         writer.endObject()
         #expect(writer.string == #"{"quote\"key":"a\"b\\c\nd\re\tf\u0001g\u001fh/é😀"}"#)
         let document = try JSONDocument(parsing: writer.bytes)
@@ -63,21 +64,44 @@ import Testing
         #expect(writer.bytes.count == 2 + 20 * 5002 + 19)
     }
 
-    @Test func writesPreEncodedKeys() {
-        let key = JSONKey("a\"b")
-        #expect(String(decoding: key.encoded, as: UTF8.self) == #""a\"b":"#)
+    @Test func writesStaticAndDynamicKeys() {
         var writer = JSONWriter(capacity: 2)
         writer.beginObject()
-        writer.field(JSONKey("x"), 16)
-        writer.field(JSONKey("y"), -0.5)
-        writer.field(JSONKey("z"), Double.infinity)
-        writer.field(key, "s")
-        writer.field(JSONKey("t"), true)
-        writer.key(JSONKey("o"))
+        writer.field("x", 16)
+        writer.field("y", -0.5)
+        writer.field("z", Double.infinity)
+        writer.key(dynamic: "a\"b")
+        writer.string("s")
+        writer.field("t", true)
+        writer.field("u", "static" as StaticString)
+        writer.key("o")
         writer.beginObject()
-        writer.field(JSONKey("n"), -7)
+        writer.field("n", -7)
         writer.endObject()
         writer.endObject()
-        #expect(writer.string == #"{"x":16,"y":-0.5,"z":null,"a\"b":"s","t":true,"o":{"n":-7}}"#)
+        #expect(writer.string == #"{"x":16,"y":-0.5,"z":null,"a\"b":"s","t":true,"u":"static","o":{"n":-7}}"#)
+    }
+
+    @Test func writesNumberObjectsInOneGo() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        writer.beginObject()
+        writer.object("rect", "x", -12.5, "y", 0, "width", 1_024, "height", 123_456_789)
+        writer.object("size", "width", 0.1, "height", -0.0)
+        writer.endObject()
+        writer.beginObject()
+        writer.object("nan", "a", .nan, "b", 1e16)
+        writer.endObject()
+        writer.endArray()
+        #expect(writer.string == #"[{"rect":{"x":-12.5,"y":0,"width":1024,"height":123456789},"size":{"width":0.1,"height":0}},{"nan":{"a":null,"b":1e+16}}]"#)
+    }
+
+    @Test func finishHandsOverTheBytes() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in 9_990..<10_010 { writer.number(value) }
+        writer.endArray()
+        let expected = "[" + (9_990..<10_010).map(String.init).joined(separator: ",") + "]"
+        #expect(writer.finish() == Array(expected.utf8))
     }
 }

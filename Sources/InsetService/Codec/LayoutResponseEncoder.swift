@@ -9,24 +9,24 @@ public enum LayoutResponseEncoder {
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         var writer = JSONWriter(capacity: 512 + 700 * result.nodes.count * (result.steps.count + 1))
         writer.beginObject()
-        writer.field(Key.device, request.device)
-        writer.field(Key.orientation, request.orientation.rawValue)
-        writer.field(Key.systemVersion, request.request.systemVersion)
-        writer.field(Key.screen, result.screen)
+        writer.field("device", request.device)
+        writer.field("orientation", request.orientation.rawValue)
+        writer.field("systemVersion", request.request.systemVersion)
+        writer.field("screen", result.screen)
         if let windowSafeArea = result.windowSafeArea {
-            writer.key(Key.window)
+            writer.key("window")
             writer.beginObject()
-            writer.field(Key.safeAreaInsets, windowSafeArea)
+            writer.field("safeAreaInsets", windowSafeArea)
             writer.endObject()
         }
-        writer.key(Key.nodes)
+        writer.key("nodes")
         writeNodes(result.nodes, to: &writer)
         if !result.steps.isEmpty {
-            writer.key(Key.steps)
+            writer.key("steps")
             writer.beginArray()
             for step in result.steps {
                 writer.beginObject()
-                writer.key(Key.nodes)
+                writer.key("nodes")
                 writeNodes(step, to: &writer)
                 writer.endObject()
             }
@@ -39,7 +39,7 @@ public enum LayoutResponseEncoder {
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
         writer.beginObject()
         for node in nodes {
-            writer.key(node.id)
+            writer.key(dynamic: node.id)
             write(node, to: &writer)
         }
         writer.endObject()
@@ -49,43 +49,43 @@ public enum LayoutResponseEncoder {
     /// parts omitted.
     private static func write(_ node: NodeResult, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field(Key.frame, node.frame)
-        writer.field(Key.frameInWindow, node.frameInWindow)
-        if let safeAreaInsets = node.safeAreaInsets { writer.field(Key.safeAreaInsets, safeAreaInsets) }
-        if let guide = node.safeAreaLayoutGuide { writer.field(Key.safeAreaLayoutGuide, guide) }
-        writer.field(Key.layoutMargins, node.layoutMargins)
-        writer.field(Key.directionalLayoutMargins, node.directionalLayoutMargins)
-        writer.field(Key.layoutMarginsGuide, node.layoutMarginsGuide)
+        writer.field("frame", node.frame)
+        writer.field("frameInWindow", node.frameInWindow)
+        if let safeAreaInsets = node.safeAreaInsets { writer.field("safeAreaInsets", safeAreaInsets) }
+        if let guide = node.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
+        writer.field("layoutMargins", node.layoutMargins)
+        writer.field("directionalLayoutMargins", node.directionalLayoutMargins)
+        writer.field("layoutMarginsGuide", node.layoutMarginsGuide)
         if let scroll = node.scroll {
-            writer.field(Key.contentInset, scroll.contentInset)
-            writer.field(Key.adjustedContentInset, scroll.adjustedContentInset)
-            writer.field(Key.verticalScrollIndicatorInsets, scroll.verticalScrollIndicatorInsets)
-            writer.field(Key.horizontalScrollIndicatorInsets, scroll.horizontalScrollIndicatorInsets)
-            writer.field(Key.contentOffset, scroll.contentOffset)
+            writer.field("contentInset", scroll.contentInset)
+            writer.field("adjustedContentInset", scroll.adjustedContentInset)
+            writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
+            writer.field("horizontalScrollIndicatorInsets", scroll.horizontalScrollIndicatorInsets)
+            writer.field("contentOffset", scroll.contentOffset)
         }
         if let guides = node.layoutGuides {
-            writer.field(Key.topLayoutGuide, guides.top)
-            writer.field(Key.bottomLayoutGuide, guides.bottom)
+            writer.field("topLayoutGuide", guides.top)
+            writer.field("bottomLayoutGuide", guides.bottom)
         }
         if let bars = node.bars {
-            writer.key(Key.bars)
+            writer.key("bars")
             writer.beginObject()
-            if let rect = bars.statusBar { writer.field(Key.statusBar, rect) }
-            if let rect = bars.navigationBar { writer.field(Key.navigationBar, rect) }
-            if let rect = bars.toolbar { writer.field(Key.toolbar, rect) }
-            if let rect = bars.tabBar { writer.field(Key.tabBar, rect) }
+            if let rect = bars.statusBar { writer.field("statusBar", rect) }
+            if let rect = bars.navigationBar { writer.field("navigationBar", rect) }
+            if let rect = bars.toolbar { writer.field("toolbar", rect) }
+            if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
         if let explain = node.explain {
-            writer.key(Key.explain)
+            writer.key("explain")
             writer.beginObject()
             for edge in Edge.allCases {
                 writer.key(key(edge))
                 writer.beginArray()
                 for contribution in explain[edge] {
                     writer.beginObject()
-                    writer.field(Key.source, contribution.source.rawValue)
-                    writer.field(Key.value, contribution.value)
+                    writer.field("source", name(of: contribution.source))
+                    writer.field("value", contribution.value)
                     writer.endObject()
                 }
                 writer.endArray()
@@ -95,13 +95,32 @@ public enum LayoutResponseEncoder {
         writer.endObject()
     }
 
-    /// The pre-encoded key of `edge` (its raw value).
-    private static func key(_ edge: Edge) -> JSONKey {
+    /// The raw value of `source`, as a static string.
+    private static func name(of source: InsetSource) -> StaticString {
+        switch source {
+        case .statusBar: "statusBar"
+        case .sensorHousing: "sensorHousing"
+        case .homeIndicator: "homeIndicator"
+        case .overscan: "overscan"
+        case .screen: "screen"
+        case .navigationBar: "navigationBar"
+        case .toolbar: "toolbar"
+        case .tabBar: "tabBar"
+        case .additionalSafeAreaInsets: "additionalSafeAreaInsets"
+        case .offset: "offset"
+        case .frozen: "frozen"
+        case .scrollViewConsumed: "scrollViewConsumed"
+        case .floor: "floor"
+        }
+    }
+
+    /// The key of `edge` (its raw value).
+    private static func key(_ edge: Edge) -> StaticString {
         switch edge {
-        case .top: Key.top
-        case .left: Key.left
-        case .bottom: Key.bottom
-        case .right: Key.right
+        case .top: "top"
+        case .left: "left"
+        case .bottom: "bottom"
+        case .right: "right"
         }
     }
 }

@@ -57,7 +57,7 @@ public enum DevicesEndpoints {
         writer.key("orientations")
         writer.beginObject()
         for orientation in device.orientations {
-            writer.key(orientation.rawValue)
+            writer.key(dynamic: orientation.rawValue)
             writeOrientation(orientation, try device.display(orientation, systemVersion: query.systemVersion), device: nil, into: &writer)
         }
         writer.endObject()
@@ -100,8 +100,10 @@ public enum DevicesEndpoints {
         writer.key("insets")
         writer.beginObject()
         for edge in Edge.allCases {
-            writer.field(edge.rawValue, insets[edge])
-            writer.field(edge.rawValue + "Max", insets[edge])
+            writer.key(dynamic: edge.rawValue)
+            writer.number(insets[edge])
+            writer.key(dynamic: edge.rawValue + "Max")
+            writer.number(insets[edge])
         }
         writer.endObject()
         writer.endObject()
@@ -133,7 +135,10 @@ public enum DevicesEndpoints {
         writeSize(environment.screen, into: &writer)
         writer.key("safeAreaInsets")
         writer.beginObject()
-        for edge in Edge.allCases { writer.field(edge.rawValue, environment.windowSafeArea[edge]) }
+        for edge in Edge.allCases {
+            writer.key(dynamic: edge.rawValue)
+            writer.number(environment.windowSafeArea[edge])
+        }
         writer.endObject()
         writer.key("statusBar")
         writer.beginObject()
@@ -170,7 +175,7 @@ public enum DevicesEndpoints {
     private static func writeSources(_ device: DeviceProfile, into writer: inout JSONWriter) {
         writer.beginObject()
         for entry in device.sources {
-            writer.key(entry.figure)
+            writer.key(dynamic: entry.figure)
             writeStrings(entry.sources, into: &writer)
         }
         for override in device.overrides {
@@ -184,7 +189,7 @@ public enum DevicesEndpoints {
                 override.safeAreaLandscape == nil ? nil : "safeArea.landscape",
             ].compactMap { $0 }
             for figure in figures {
-                writer.key("\(figure) (\(range))")
+                writer.key(dynamic: "\(figure) (\(range))")
                 writeStrings(override.sources, into: &writer)
             }
         }

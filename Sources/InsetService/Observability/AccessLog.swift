@@ -22,19 +22,19 @@ public struct AccessLog: Sendable {
     ) -> [UInt8] {
         var writer = JSONWriter(capacity: 192 + path.utf8.count + requestID.utf8.count)
         writer.beginObject()
-        writer.field(Key.time, time)
-        writer.key(Key.level)
+        writer.field("time", time)
+        writer.key("level")
         writer.raw(Self.info)
-        writer.key(Key.logger)
+        writer.key("logger")
         writer.raw(Self.loggerLabel)
-        writer.key(Key.message)
+        writer.key("message")
         writer.raw(Self.request)
-        writer.field(Key.bytes, Double(bytes))
-        writer.field(Key.durationSeconds, seconds)
-        writer.field(Key.method, method)
-        writer.field(Key.path, path)
-        writer.field(Key.requestId, requestID)
-        writer.field(Key.status, Double(status))
+        writer.field("bytes", Double(bytes))
+        writer.field("durationSeconds", seconds)
+        writer.field("method", method)
+        writer.field("path", path)
+        writer.field("requestId", requestID)
+        writer.field("status", Double(status))
         writer.endObject()
         var line = writer.finish()
         line.append(UInt8(ascii: "\n"))
@@ -55,19 +55,6 @@ public struct AccessLog: Sendable {
                 offset += written
             }
         }
-    }
-
-    private enum Key {
-        static let time = JSONKey("time")
-        static let level = JSONKey("level")
-        static let logger = JSONKey("logger")
-        static let message = JSONKey("message")
-        static let bytes = JSONKey("bytes")
-        static let durationSeconds = JSONKey("durationSeconds")
-        static let method = JSONKey("method")
-        static let path = JSONKey("path")
-        static let requestId = JSONKey("requestId")
-        static let status = JSONKey("status")
     }
 
     private static let info = Array(#""info""#.utf8)

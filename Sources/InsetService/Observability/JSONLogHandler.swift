@@ -42,7 +42,7 @@ public struct JSONLogHandler: LogHandler {
         writer.field("logger", label)
         writer.field("message", event.message.description)
         for key in merged.keys.sorted() {
-            writer.key(key)
+            writer.key(dynamic: key)
             Self.write(merged[key]!, to: &writer)
         }
         writer.endObject()
@@ -75,7 +75,7 @@ public struct JSONLogHandler: LogHandler {
         case .dictionary(let values):
             writer.beginObject()
             for key in values.keys.sorted() {
-                writer.key(key)
+                writer.key(dynamic: key)
                 write(values[key]!, to: &writer)
             }
             writer.endObject()

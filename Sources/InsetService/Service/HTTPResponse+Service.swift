@@ -3,8 +3,8 @@ public import MicroHTTP
 
 extension HTTPResponse {
     /// A JSON answer (`application/json`) with the bytes a ``JSONWriter`` wrote.
-    public static func json(_ writer: JSONWriter, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: writer.bytes)
+    public static func json(_ writer: consuming JSONWriter, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: writer.finish())
     }
 }
 

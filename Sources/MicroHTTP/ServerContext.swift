@@ -83,10 +83,7 @@ final class ServerContext: @unchecked Sendable {
         let response = handler(state.request)
         state.request.body = []
         let closing = stripes.withCurrent { $0.closing }
-        let mhdResponse = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-        }
-        guard let mhdResponse else { return .NO }
+        guard let mhdResponse = Self.makeResponse(body: response.body) else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
             _ = MHD_add_response_header(mhdResponse, field.name, field.value)
@@ -95,6 +92,43 @@ final class ServerContext: @unchecked Sendable {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
         return MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+    }
+
+    /// Bodies up to this size are copied into libmicrohttpd's response; larger ones are
+    /// lent to it (see ``makeResponse(body:)``).
+    static let lendingThreshold = 4096
+
+    /// The libmicrohttpd response for `body`. A large body is not copied: its array is
+    /// retained in a ``LentBody`` until libmicrohttpd has sent it and calls back to release
+    /// it. The array is immutable from here on, so its storage (and the pointer handed
+    /// over) stays valid for as long as the box holds it.
+    private static func makeResponse(body: [UInt8]) -> OpaquePointer? {
+        guard body.count > lendingThreshold else {
+            return body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
+        let lent = LentBody(body)
+        let box = Unmanaged.passRetained(lent)
+        let response = lent.bytes.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), releaseLentBody, box.toOpaque()
+            )
+        }
+        if response == nil { box.release() }
+        return response
+    }
+
+    /// Keeps a response body alive while libmicrohttpd sends it.
+    private final class LentBody {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    /// libmicrohttpd's free callback for a lent body: releases its box.
+    private static let releaseLentBody: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<LentBody>.fromOpaque(cls).release()
     }
 
     /// Builds the request from what libmicrohttpd parsed: method, path, headers, query.

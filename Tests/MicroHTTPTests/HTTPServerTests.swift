@@ -157,3 +157,23 @@ private final class Results: @unchecked Sendable {
         return values
     }
 }
+
+@Test func sendsLargeBodiesLentWithoutCopyingIntact() throws {
+    // Bodies above the lending threshold go to libmicrohttpd without a copy; each must
+    // arrive whole and unchanged, also when many follow one another on one connection.
+    let sizes = [4096, 4097, 22_302, 100_000]
+    let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2)) { request in
+        let size = Int(request.path.dropFirst()) ?? 0
+        return HTTPResponse(status: 200, body: (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) })
+    }
+    try server.start()
+    defer { server.stop() }
+    let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+    for round in 0..<24 {
+        let size = sizes[round % sizes.count]
+        try client.send(.get, "/\(size)")
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.body == (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) })
+    }
+}

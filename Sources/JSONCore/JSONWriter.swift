@@ -256,18 +256,41 @@ public struct JSONWriter: ~Copyable {
         putBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Stores `bytes` (room reserved by the caller); a byte loop for the few bytes of a key
-    /// or literal, where a `memmove` call costs more than the copy.
+    /// Stores `bytes` (room reserved by the caller). Keys and literals are a few bytes long,
+    /// where a `memmove` call costs more than the copy: up to 32 bytes are moved as
+    /// overlapping words (every load within the source).
     @inlinable @inline(__always)
     mutating func putBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        let target = base + count
-        if bytes.count > 32 {
-            target.update(from: source, count: bytes.count)
-        } else {
-            for index in 0..<bytes.count { target[index] = source[index] }
+        let length = bytes.count
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
+        if length >= 8 {
+            if length <= 16 {
+                let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+            } else if length <= 32 {
+                let a = from.loadUnaligned(as: UInt64.self), b = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let c = from.loadUnaligned(fromByteOffset: length - 16, as: UInt64.self)
+                let d = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                to.storeBytes(of: a, as: UInt64.self)
+                to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+                to.storeBytes(of: c, toByteOffset: length - 16, as: UInt64.self)
+                to.storeBytes(of: d, toByteOffset: length - 8, as: UInt64.self)
+            } else {
+                to.copyMemory(from: from, byteCount: length)
+            }
+        } else if length >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        } else if length > 0 {
+            // 1–3 bytes: first, middle and last (the same byte more than once is harmless).
+            to.storeBytes(of: source[0], as: UInt8.self)
+            to.storeBytes(of: source[length >> 1], toByteOffset: length >> 1, as: UInt8.self)
+            to.storeBytes(of: source[length - 1], toByteOffset: length - 1, as: UInt8.self)
         }
-        count &+= bytes.count
+        count &+= length
     }
 
     /// Stores `,"name":` (room for the name plus four bytes reserved by the caller). Names

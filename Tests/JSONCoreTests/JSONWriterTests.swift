@@ -55,6 +55,20 @@ import Testing
         #expect(document.string(member.value) == "a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀")
     }
 
+    @Test func copiesStringsOfEveryShortLength() {
+        // Short copies move overlapping words: every length up to past 32 must come out whole.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.".utf8)
+        for length in 0...70 {
+            let text = String(decoding: alphabet[0..<length], as: UTF8.self)
+            var writer = JSONWriter(capacity: 1)
+            writer.beginObject()
+            writer.key(dynamic: text)
+            writer.string(text)
+            writer.endObject()
+            #expect(writer.string == "{\"\(text)\":\"\(text)\"}", "length \(length)")
+        }
+    }
+
     @Test func growsPastItsCapacity() {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()

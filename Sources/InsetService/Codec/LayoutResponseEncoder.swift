@@ -7,7 +7,7 @@ public enum LayoutResponseEncoder {
     /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
     /// depth-first request order, and `steps` when there are any.
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 + 700 * result.nodes.count * (result.steps.count + 1))
+        var writer = JSONWriter(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1))
         writer.beginObject()
         writer.field("device", request.device)
         writer.field("orientation", request.orientation.rawValue)

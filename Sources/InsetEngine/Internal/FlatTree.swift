@@ -87,9 +87,10 @@ struct FlatTree: Sendable {
             let index = nodes.count
             nodes.append(FlatNode(level.subviews[position], parent: level.parent, isFirstSubview: position == 0))
             ids.append(level.subviews[position].id)
-            if !level.subviews[position].subviews.isEmpty {
+            let children = level.subviews[position].subviews
+            if !children.isEmpty {
                 stack.append(level)
-                level = (level.subviews[position].subviews, 0, index)
+                level = (children, 0, index)
             }
         }
         Self.classify(&nodes)
@@ -103,7 +104,9 @@ struct FlatTree: Sendable {
         var stack = [root.subviews]
         while let subviews = stack.popLast() {
             count += subviews.count
-            for node in subviews where !node.subviews.isEmpty { stack.append(node.subviews) }
+            for index in subviews.indices where !subviews[index].subviews.isEmpty {
+                stack.append(subviews[index].subviews)
+            }
         }
         return count
     }

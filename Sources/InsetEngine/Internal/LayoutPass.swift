@@ -98,7 +98,7 @@ struct NodeState: Sendable {
 /// One layout's nodes so far, indexed like the flattened tree.
 struct PassState {
     var nodes: [NodeState] = []
-    /// The nodes' explanations (empty in the legacy model).
+    /// The nodes' explanations (empty in the legacy model), moved into the results at the end.
     var explains: [Explanation] = []
 
     init(count: Int) {
@@ -138,8 +138,9 @@ struct LayoutPass: Sendable {
 
     /// Lays out `tree` in its current placements and reports every node, in tree order.
     mutating func run(_ tree: FlatTree) -> [NodeResult] {
-        // Each result is filled in place, field by field: building a whole `NodeResult` (its
-        // initializer) and appending it costs a retain and a release of all its references.
+        // Each result is filled in place, field by field, from a blank one: building a whole
+        // `NodeResult` (its initializer) and appending it costs a retain and a release of all
+        // its references.
         let zero = Rect(x: 0, y: 0, width: 0, height: 0)
         let blank = NodeResult(
             id: "", frame: zero, frameInWindow: zero, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
@@ -151,6 +152,14 @@ struct LayoutPass: Sendable {
         var reuse = ExplanationReuse()
         for i in tree.nodes.indices {
             layOut(i, in: tree, state: &state, reuse: &reuse, result: &results[i])
+        }
+        if usesSafeAreaModel {
+            // Moved, not copied: a list is retained once per result that holds it.
+            for i in results.indices {
+                var explain = Explanation()
+                swap(&explain, &state.explains[i])
+                results[i].explain = explain
+            }
         }
         return results
     }
@@ -200,7 +209,7 @@ struct LayoutPass: Sendable {
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
-        var explain: Explanation?
+        var explain = Explanation()
         if usesSafeAreaModel {
             (safeArea, explain) = self.safeArea(
                 of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
@@ -216,55 +225,58 @@ struct LayoutPass: Sendable {
                 : cover.guides(for: window)
         }
 
+        // The result starts blank (see `run`): only fields with a value are written.
+        result.id = tree.ids[i]
+        result.frame = frame
+        result.frameInWindow = window
+        result.layoutGuides = guides
+
         // Scroll view.
-        var scrollResult: ScrollNodeResult?
         var included: EdgeSet = []
         var boundsOrigin = Point(x: 0, y: 0)
         if let scroll = node.scroll {
-            let result: ScrollNodeResult
+            let scrollResult: ScrollNodeResult
             if usesSafeAreaModel {
-                (result, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
+                (scrollResult, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
             } else {
                 // The owner's guides; the scroll view may be the owner's own view.
                 let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
-                result = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
+                scrollResult = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
-            boundsOrigin = result.contentOffset
-            scrollResult = result
+            boundsOrigin = scrollResult.contentOffset
+            result.scroll = scrollResult
         }
         let bounds = Rect(origin: boundsOrigin, size: frame.size)
+        if usesSafeAreaModel {
+            result.safeAreaInsets = safeArea
+            result.safeAreaLayoutGuide = bounds.inset(by: safeArea)
+        }
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        result.layoutMargins = margins
+        result.directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
+        result.layoutMarginsGuide = bounds.inset(by: margins)
 
         // Bars.
         var container: ContainerLayout?
-        var bars = BarFrames()
-        if node.isContainer, let laidOut = containerLayout(node, bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
-            container = laidOut.layout
-            bars = laidOut.frames
-        }
-        if node.role == .root, environment.showsStatusBar {
-            bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+        if node.isContainer || node.role == .root {
+            var bars = BarFrames()
+            if node.isContainer, let laidOut = containerLayout(node, bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
+                container = laidOut.layout
+                bars = laidOut.frames
+            }
+            if node.role == .root, environment.showsStatusBar {
+                bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+            }
+            if !bars.isEmpty { result.bars = bars }
         }
 
-        state.explains.append(explain ?? Explanation())
+        state.explains.append(consume explain)
         state.nodes.append(NodeState(
             frame: frame, window: window, boundsOrigin: boundsOrigin, safeArea: safeArea, margins: margins,
             guides: guides, consumers: consumers, included: included, cover: cover, container: container
         ))
-        result.id = tree.ids[i]
-        result.frame = frame
-        result.frameInWindow = window
-        result.safeAreaInsets = usesSafeAreaModel ? safeArea : nil
-        result.safeAreaLayoutGuide = usesSafeAreaModel ? bounds.inset(by: safeArea) : nil
-        result.layoutMargins = margins
-        result.directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
-        result.layoutMarginsGuide = bounds.inset(by: margins)
-        result.explain = explain
-        result.scroll = scrollResult
-        result.layoutGuides = guides
-        result.bars = bars.isEmpty ? nil : bars
     }
 
     // MARK: - Frames
@@ -371,11 +383,8 @@ struct LayoutPass: Sendable {
 
     /// The finished list `origin` has on `edge`.
     private func list(of origin: TrailOrigin, on edge: Edge, state: PassState) -> [Contribution] {
-        switch origin {
-        case .window: environment.windowExplain[edge]
-        case .node(let index): state.explains[index][edge]
-        case .none: []
-        }
+        if let node = origin.node { return state.explains[node][edge] }
+        return origin == .window ? environment.windowExplain[edge] : []
     }
 
     // MARK: - Containers (S7)

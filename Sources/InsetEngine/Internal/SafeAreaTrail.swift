@@ -25,7 +25,7 @@ struct EdgeTrail: Sendable {
     mutating func append(_ source: InsetSource, _ contribution: Double) {
         guard contribution != 0 else { return }
         value += contribution
-        added.append(Contribution(source, contribution))
+        added.append(source, contribution)
     }
 
     /// Rule C2: an edge its scroll-view ancestor adjusted for is consumed (set to 0).
@@ -70,44 +70,50 @@ struct EdgeTrail: Sendable {
     }
 }
 
-/// The finished list an edge trail continues.
-enum TrailOrigin: Hashable, Sendable {
+/// The finished list an edge trail continues: the window's, a laid-out node's, or none.
+/// A node index or a negative sentinel, so that a trail is a few plain words.
+struct TrailOrigin: Hashable, Sendable {
+    private var raw: Int
+
     /// The window's (`DisplayEnvironment.windowExplain`).
-    case window
-    /// Node `index`'s, in the flattened tree.
-    case node(Int)
+    static var window: TrailOrigin { TrailOrigin(raw: -1) }
     /// No list: the trail starts empty.
-    case none
+    static var none: TrailOrigin { TrailOrigin(raw: -2) }
+    /// Node `index`'s, in the flattened tree.
+    static func node(_ index: Int) -> TrailOrigin { TrailOrigin(raw: index) }
+
+    /// The node whose list this is, if it is a node's.
+    var node: Int? { raw >= 0 ? raw : nil }
 }
 
-/// The entries one view adds to one edge, kept inline. One rule adds at most one entry (a
-/// bar, an offset, a consumed edge or a frozen value) and a view controller two (additional
-/// insets, the floor), so four always suffice.
+/// The entries one view adds to one edge, kept inline (sources and values apart, so that the
+/// whole is a few plain words). One rule adds at most one entry (a bar, an offset, a consumed
+/// edge or a frozen value) and a view controller two (additional insets, the floor), so four
+/// always suffice.
 struct Additions: Sendable {
     private(set) var count = 0
-    private var entries = (Self.unused, Self.unused, Self.unused, Self.unused)
-
-    private static let unused = Contribution(.offset, 0)
+    private var sources: (InsetSource, InsetSource, InsetSource, InsetSource) = (.offset, .offset, .offset, .offset)
+    private var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
 
     var isEmpty: Bool { count == 0 }
 
     subscript(index: Int) -> Contribution {
         switch index {
-        case 0: entries.0
-        case 1: entries.1
-        case 2: entries.2
-        default: entries.3
+        case 0: Contribution(sources.0, values.0)
+        case 1: Contribution(sources.1, values.1)
+        case 2: Contribution(sources.2, values.2)
+        default: Contribution(sources.3, values.3)
         }
     }
 
-    mutating func append(_ contribution: Contribution) {
+    mutating func append(_ source: InsetSource, _ value: Double) {
         switch count {
-        case 0: entries.0 = contribution
-        case 1: entries.1 = contribution
-        case 2: entries.2 = contribution
+        case 0: (sources.0, values.0) = (source, value)
+        case 1: (sources.1, values.1) = (source, value)
+        case 2: (sources.2, values.2) = (source, value)
         default:
             precondition(count == 3, "more than four contributions on one edge of one view")
-            entries.3 = contribution
+            (sources.3, values.3) = (source, value)
         }
         count += 1
     }
@@ -156,8 +162,8 @@ struct ExplanationReuse: Sendable {
     }
 
     private static func list(for trail: EdgeTrail, base: () -> [Contribution], last: inout Built?) -> [Contribution] {
-        if let built = last, built.origin == trail.origin, built.added.matches(trail.added) {
-            return built.list
+        if last?.origin == trail.origin, last?.added.matches(trail.added) == true, let list = last?.list {
+            return list
         }
         let list = trail.added.appended(to: base())
         last = Built(origin: trail.origin, added: trail.added, list: list)

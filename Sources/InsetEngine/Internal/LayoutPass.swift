@@ -150,15 +150,21 @@ struct LayoutPass: Sendable {
         var results = [NodeResult](repeating: blank, count: tree.nodes.count)
         var state = PassState(count: tree.nodes.count)
         var reuse = ExplanationReuse()
-        for i in tree.nodes.indices {
-            layOut(i, in: tree, state: &state, reuse: &reuse, result: &results[i])
-        }
-        if usesSafeAreaModel {
-            // Moved, not copied: a list is retained once per result that holds it.
+        // One uniqueness check for the whole pass instead of one per node (the pass only
+        // writes results; what subviews read is in `state`).
+        results.withUnsafeMutableBufferPointer { results in
             for i in results.indices {
-                var explain = Explanation()
-                swap(&explain, &state.explains[i])
-                results[i].explain = explain
+                layOut(i, in: tree, state: &state, reuse: &reuse, result: &results[i])
+            }
+            if usesSafeAreaModel {
+                // Moved, not copied: a list is retained once per result that holds it.
+                state.explains.withUnsafeMutableBufferPointer { explains in
+                    for i in results.indices {
+                        var explain = Explanation()
+                        swap(&explain, &explains[i])
+                        results[i].explain = explain
+                    }
+                }
             }
         }
         return results

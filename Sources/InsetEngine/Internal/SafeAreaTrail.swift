@@ -21,7 +21,9 @@ struct EdgeTrail: Sendable {
         self.origin = origin
     }
 
-    /// Adds one contribution; a contribution of 0 is not recorded.
+    /// Adds one contribution; a contribution of 0 is not recorded. (This and the rules below
+    /// are inlined: they run on every edge of every node.)
+    @inline(__always)
     mutating func append(_ source: InsetSource, _ contribution: Double) {
         guard contribution != 0 else { return }
         value += contribution
@@ -29,12 +31,14 @@ struct EdgeTrail: Sendable {
     }
 
     /// Rule C2: an edge its scroll-view ancestor adjusted for is consumed (set to 0).
+    @inline(__always)
     mutating func consume() {
         append(.scrollViewConsumed, -value)
     }
 
     /// Rules S3 + S4: the edge lies `distance` inside its superview's edge; the inherited
     /// inset shrinks by that much, never below 0, and never grows when the edge lies outside.
+    @inline(__always)
     mutating func applyCappedOffset(_ distance: Double) {
         guard distance > 0 else { return }
         append(.offset, -Swift.min(distance, value))

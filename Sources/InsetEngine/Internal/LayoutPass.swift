@@ -73,8 +73,9 @@ struct LegacyCover: Hashable, Sendable {
     }
 }
 
-/// What the pass knows of a laid-out node, for its subviews and its content. Plain data:
-/// reading a field of a `NodeResult` in an array copies (and retains) the whole result.
+/// What the pass knows of a laid-out node, for its subviews and its content. Plain data: the
+/// optimizer often copies (and retains) a whole `NodeResult` to read one of its fields; only
+/// the explanation lists are read from the results.
 struct NodeState: Sendable {
     /// In the superview's bounds coordinates.
     var frame: Rect
@@ -98,12 +99,9 @@ struct NodeState: Sendable {
 /// One layout's nodes so far, indexed like the flattened tree.
 struct PassState {
     var nodes: [NodeState] = []
-    /// The nodes' explanations (empty in the legacy model), moved into the results at the end.
-    var explains: [Explanation] = []
 
     init(count: Int) {
         nodes.reserveCapacity(count)
-        explains.reserveCapacity(count)
     }
 
     /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).
@@ -150,21 +148,11 @@ struct LayoutPass: Sendable {
         var results = [NodeResult](repeating: blank, count: tree.nodes.count)
         var state = PassState(count: tree.nodes.count)
         var reuse = ExplanationReuse()
-        // One uniqueness check for the whole pass instead of one per node (the pass only
-        // writes results; what subviews read is in `state`).
+        // The results are written (and their explanation lists read) through one buffer for
+        // the whole pass: no uniqueness or bounds check per node and field.
         results.withUnsafeMutableBufferPointer { results in
             for i in results.indices {
-                layOut(i, in: tree, state: &state, reuse: &reuse, result: &results[i])
-            }
-            if usesSafeAreaModel {
-                // Moved, not copied: a list is retained once per result that holds it.
-                state.explains.withUnsafeMutableBufferPointer { explains in
-                    for i in results.indices {
-                        var explain = Explanation()
-                        swap(&explain, &explains[i])
-                        results[i].explain = explain
-                    }
-                }
+                layOut(i, in: tree, results: results, state: &state, reuse: &reuse)
             }
         }
         return results
@@ -172,9 +160,9 @@ struct LayoutPass: Sendable {
 
     // MARK: - One node
 
-    /// Lays out node `i` (its superview and ancestors are done): appends what its subviews
-    /// need to `state` and fills in `result`.
-    private mutating func layOut(_ i: Int, in tree: FlatTree, state: inout PassState, reuse: inout ExplanationReuse, result: inout NodeResult) {
+    /// Lays out node `i` (its superview and ancestors are done): fills in `results[i]` and
+    /// appends what its subviews need to `state`.
+    private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
         let node = tree.nodes[i]
         let parent = node.parent
         let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
@@ -215,12 +203,13 @@ struct LayoutPass: Sendable {
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
-        var explain = Explanation()
         if usesSafeAreaModel {
+            let explain: Explanation
             (safeArea, explain) = self.safeArea(
                 of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
-                placement: placement, consumers: consumers, state: state, reuse: &reuse
+                placement: placement, consumers: consumers, results: results, state: state, reuse: &reuse
             )
+            results[i].explain = consume explain
         }
 
         // Layout guide lengths of a controller's view.
@@ -232,10 +221,10 @@ struct LayoutPass: Sendable {
         }
 
         // The result starts blank (see `run`): only fields with a value are written.
-        result.id = tree.ids[i]
-        result.frame = frame
-        result.frameInWindow = window
-        result.layoutGuides = guides
+        results[i].id = tree.ids[i]
+        results[i].frame = frame
+        results[i].frameInWindow = window
+        results[i].layoutGuides = guides
 
         // Scroll view.
         var included: EdgeSet = []
@@ -250,19 +239,19 @@ struct LayoutPass: Sendable {
                 scrollResult = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
             boundsOrigin = scrollResult.contentOffset
-            result.scroll = scrollResult
+            results[i].scroll = scrollResult
         }
         let bounds = Rect(origin: boundsOrigin, size: frame.size)
         if usesSafeAreaModel {
-            result.safeAreaInsets = safeArea
-            result.safeAreaLayoutGuide = bounds.inset(by: safeArea)
+            results[i].safeAreaInsets = safeArea
+            results[i].safeAreaLayoutGuide = bounds.inset(by: safeArea)
         }
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
-        result.layoutMargins = margins
-        result.directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
-        result.layoutMarginsGuide = bounds.inset(by: margins)
+        results[i].layoutMargins = margins
+        results[i].directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
+        results[i].layoutMarginsGuide = bounds.inset(by: margins)
 
         // Bars.
         var container: ContainerLayout?
@@ -275,10 +264,9 @@ struct LayoutPass: Sendable {
             if node.role == .root, environment.showsStatusBar {
                 bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
             }
-            if !bars.isEmpty { result.bars = bars }
+            if !bars.isEmpty { results[i].bars = bars }
         }
 
-        state.explains.append(consume explain)
         state.nodes.append(NodeState(
             frame: frame, window: window, boundsOrigin: boundsOrigin, safeArea: safeArea, margins: margins,
             guides: guides, consumers: consumers, included: included, cover: cover, container: container
@@ -314,7 +302,8 @@ struct LayoutPass: Sendable {
     /// The node's safe area (S3–S7) and its explanation.
     private mutating func safeArea(
         of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect,
-        placement: ContentPlacement?, consumers: EdgeIndices, state: PassState, reuse: inout ExplanationReuse
+        placement: ContentPlacement?, consumers: EdgeIndices, results: UnsafeMutableBufferPointer<NodeResult>,
+        state: PassState, reuse: inout ExplanationReuse
     ) -> (insets: Insets, explain: Explanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
@@ -378,8 +367,8 @@ struct LayoutPass: Sendable {
         }
         func list(_ trail: EdgeTrail, on edge: Edge) -> [Contribution] {
             trail.added.isEmpty
-                ? self.list(of: trail.origin, on: edge, state: state)
-                : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, state: state) }
+                ? self.list(of: trail.origin, on: edge, results: results)
+                : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, results: results) }
         }
         return (
             Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value),
@@ -388,8 +377,8 @@ struct LayoutPass: Sendable {
     }
 
     /// The finished list `origin` has on `edge`.
-    private func list(of origin: TrailOrigin, on edge: Edge, state: PassState) -> [Contribution] {
-        if let node = origin.node { return state.explains[node][edge] }
+    private func list(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> [Contribution] {
+        if let node = origin.node { return results[node].explain?[edge] ?? [] }
         return origin == .window ? environment.windowExplain[edge] : []
     }
 

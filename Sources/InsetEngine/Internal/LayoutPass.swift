@@ -198,7 +198,9 @@ struct LayoutPass: Sendable {
         if parent >= 0 {
             consumers = state.nodes[parent].consumers
             let included = state.nodes[parent].included
-            for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
+            if !included.isEmpty {
+                for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
+            }
         }
 
         // Safe area (safe-area model only).
@@ -530,7 +532,7 @@ struct LayoutPass: Sendable {
         }
         if let controller = node.viewController, controller.viewRespectsSystemMinimumLayoutMargins {
             let minimum = Insets(environment.systemMinimumLayoutMargins, direction: direction)
-            for edge in Edge.allCases { own[edge] = Swift.max(own[edge], minimum[edge]) }
+            own = own.edgewiseMax(minimum)
         }
         var margins = own
         if usesSafeAreaModel, node.insetsLayoutMarginsFromSafeArea {
@@ -541,7 +543,7 @@ struct LayoutPass: Sendable {
         if node.preservesSuperviewLayoutMargins, node.parent >= 0 {
             let distances = Insets.distances(of: frame, in: parentBounds)
             let inherited = state.nodes[node.parent].margins - distances
-            for edge in Edge.allCases { margins[edge] = Swift.max(margins[edge], inherited[edge]) }
+            margins = margins.edgewiseMax(inherited)
         }
         return margins
     }

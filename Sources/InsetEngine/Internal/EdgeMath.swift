@@ -11,6 +11,14 @@ extension Insets {
         Insets(top: lhs.top - rhs.top, left: lhs.left - rhs.left, bottom: lhs.bottom - rhs.bottom, right: lhs.right - rhs.right)
     }
 
+    /// Edge-wise maximum.
+    func edgewiseMax(_ other: Insets) -> Insets {
+        Insets(
+            top: Swift.max(top, other.top), left: Swift.max(left, other.left),
+            bottom: Swift.max(bottom, other.bottom), right: Swift.max(right, other.right)
+        )
+    }
+
     /// These insets with every edge outside `edges` set to 0.
     func keeping(_ edges: EdgeSet) -> Insets {
         Insets(

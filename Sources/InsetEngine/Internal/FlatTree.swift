@@ -10,9 +10,9 @@ enum NodeRole: Hashable, Sendable {
     case plain
 }
 
-/// One node of the request, without its subviews, plus what the tree's shape says about it.
+/// One node of the request, without its id and subviews, plus what the tree's shape says
+/// about it. Plain data (no reference-counted field), so reading one costs no retain.
 struct FlatNode: Sendable {
-    var id: String
     var kind: ViewKind
     var placement: Placement
     var layoutMargins: MarginSpec?
@@ -27,11 +27,27 @@ struct FlatNode: Sendable {
     var role: NodeRole = .plain
     /// For a container: the index of its content (first subview with a view controller), or -1.
     var content: Int = -1
+    /// For a container's content: the controller whose properties decide how it extends
+    /// under the container's bars (see `FlatTree.classify`); -1 for other nodes.
+    var topController: Int = -1
     /// For a scroll view: the controller whose first-subview chain reaches it, the
     /// innermost one if several do (RULES.md §C1), or -1.
     var scrollOwner: Int = -1
     /// Whether a navigation controller is among the node's strict ancestors.
     var hasNavigationAncestor: Bool = false
+
+    /// The node's own properties; the tree's shape is filled in by `FlatTree.classify`.
+    init(_ node: borrowing Node, parent: Int, isFirstSubview: Bool) {
+        kind = node.kind
+        placement = node.placement
+        layoutMargins = node.layoutMargins
+        insetsLayoutMarginsFromSafeArea = node.insetsLayoutMarginsFromSafeArea
+        preservesSuperviewLayoutMargins = node.preservesSuperviewLayoutMargins
+        scroll = node.kind.isScrollView ? (node.scroll ?? ScrollProperties()) : nil
+        viewController = node.viewController
+        self.parent = parent
+        self.isFirstSubview = isFirstSubview
+    }
 
     /// Whether the node is a navigation or tab bar controller's view.
     var isContainer: Bool {
@@ -44,35 +60,64 @@ struct FlatNode: Sendable {
 /// always precedes it, so one forward pass sees every superview before its subviews.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
+    /// The nodes' ids, indexed like `nodes`.
+    let ids: [String]
 
     /// Flattens `root` (iteratively: no recursion depth limit) and classifies every node.
     init(root: Node) {
+        let count = Self.count(root)
         var nodes: [FlatNode] = []
-        var stack: [(node: Node, parent: Int, isFirst: Bool)] = [(root, -1, false)]
-        while let (node, parent, isFirst) = stack.popLast() {
+        var ids: [String] = []
+        nodes.reserveCapacity(count)
+        ids.reserveCapacity(count)
+        nodes.append(FlatNode(root, parent: -1, isFirstSubview: false))
+        ids.append(root.id)
+        // The subviews being visited (shared with the request, never copied node by node),
+        // the next one's position and their superview's index; `stack` keeps the levels above.
+        var level = (subviews: root.subviews, next: 0, parent: 0)
+        var stack: [(subviews: [Node], next: Int, parent: Int)] = []
+        while true {
+            guard level.next < level.subviews.count else {
+                guard let above = stack.popLast() else { break }
+                level = above
+                continue
+            }
+            let position = level.next
+            level.next += 1
             let index = nodes.count
-            nodes.append(FlatNode(
-                id: node.id, kind: node.kind, placement: node.placement, layoutMargins: node.layoutMargins,
-                insetsLayoutMarginsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
-                preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins,
-                scroll: node.kind.isScrollView ? (node.scroll ?? ScrollProperties()) : nil,
-                viewController: node.viewController, parent: parent, isFirstSubview: isFirst
-            ))
-            for (offset, child) in node.subviews.enumerated().reversed() {
-                stack.append((child, index, offset == 0))
+            nodes.append(FlatNode(level.subviews[position], parent: level.parent, isFirstSubview: position == 0))
+            ids.append(level.subviews[position].id)
+            let children = level.subviews[position].subviews
+            if !children.isEmpty {
+                stack.append(level)
+                level = (children, 0, index)
             }
         }
         Self.classify(&nodes)
         self.nodes = nodes
+        self.ids = ids
+    }
+
+    /// The number of nodes under and including `root`, so the flat arrays are allocated once.
+    private static func count(_ root: Node) -> Int {
+        var count = 1
+        var stack = [root.subviews]
+        while let subviews = stack.popLast() {
+            count += subviews.count
+            for index in subviews.indices where !subviews[index].subviews.isEmpty {
+                stack.append(subviews[index].subviews)
+            }
+        }
+        return count
     }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
     /// hashing every id costs more than a pass over a small tree.
     func indexByID() -> [String: Int] {
         var index: [String: Int] = [:]
-        index.reserveCapacity(nodes.count)
-        for (i, node) in nodes.enumerated() where index[node.id] == nil {
-            index[node.id] = i
+        index.reserveCapacity(ids.count)
+        for (i, id) in ids.enumerated() where index[id] == nil {
+            index[id] = i
         }
         return index
     }
@@ -87,23 +132,11 @@ struct FlatTree: Sendable {
         }
     }
 
-    /// The controller whose properties decide how `content` extends under its container's
-    /// bars: the content's own, or, when the content is itself a container, its top view
-    /// controller's (RULES.md §S7, nested containers).
-    func topController(of content: Int) -> Int {
-        var current = content
-        while nodes[current].isContainer, nodes[current].content >= 0 {
-            current = nodes[current].content
-        }
-        return current
-    }
-
     private static func classify(_ nodes: inout [FlatNode]) {
-        guard !nodes.isEmpty else { return }
         nodes[0].role = .root
         // Nearest strict ancestor with a view controller (the root when there is none).
         var nearestController = [Int](repeating: 0, count: nodes.count)
-        for i in 1..<nodes.count {
+        for i in nodes.indices.dropFirst() {
             let parent = nodes[i].parent
             nearestController[i] = nodes[parent].viewController != nil ? parent : nearestController[parent]
             nodes[i].hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].viewController?.kind == .navigation
@@ -114,6 +147,16 @@ struct FlatTree: Sendable {
             } else {
                 nodes[i].role = .childController(reference: nearestController[i])
             }
+        }
+        // The controller whose properties decide how a container's content extends under its
+        // bars: the content's own, or, when the content is itself a container, its top view
+        // controller's (RULES.md §S7, nested containers). A content's own content comes later
+        // in the order, so a backward sweep sees it first.
+        // (Only a container has a content.)
+        for i in nodes.indices.reversed() {
+            guard case .containerContent = nodes[i].role else { continue }
+            let content = nodes[i].content
+            nodes[i].topController = content >= 0 ? nodes[content].topController : i
         }
         // §2.2: a controller's chain starts at its view and follows `subviews.first` down to
         // the first scroll view. Walking up from each scroll view through first subviews

@@ -37,16 +37,28 @@ struct ContainerLayout: Hashable, Sendable {
     var base: Insets
     var top: ShownBar?
     var bottom: ShownBar?
-    var frames: BarFrames
 }
 
 /// Where a container put its content, and what the content inherits from it.
 struct ContentPlacement: Sendable {
     var frame: Rect
-    /// The content's safe area before its own `additionalSafeAreaInsets` (safe-area model).
-    var trail: SafeAreaTrail
     /// The legacy obstructions (window y of the top bars' bottom, of the bottom bars' top).
     var cover: LegacyCover
+    /// The top and bottom bars the content extends under: its inset there is the container's
+    /// plus the bar.
+    var under: (top: ShownBar?, bottom: ShownBar?) = (nil, nil)
+    /// The edges where the content starts at a bar's far edge: its inset there is 0.
+    var belowBars: EdgeSet = []
+
+    /// The content's safe area on `edge` (safe-area model), from the container's `trail`
+    /// there, before the content's own `additionalSafeAreaInsets`.
+    func apply(to trail: inout EdgeTrail, on edge: Edge) {
+        if belowBars.contains(edge) {
+            trail.clear()
+        } else if let bar = edge == .top ? under.top : edge == .bottom ? under.bottom : nil {
+            trail.append(bar.source, bar.height)
+        }
+    }
 }
 
 /// Legacy model (§2.1): how far down the status bar and navigation bars reach, and how far up
@@ -58,6 +70,43 @@ struct LegacyCover: Hashable, Sendable {
     /// `topLayoutGuide` / `bottomLayoutGuide` of a controller whose view is at `window`.
     func guides(for window: Rect) -> LayoutGuideLengths {
         LayoutGuideLengths(top: Swift.max(0, top - window.minY), bottom: Swift.max(0, window.maxY - bottom))
+    }
+}
+
+/// What the pass knows of a laid-out node, for its subviews and its content. Plain data: the
+/// optimizer often copies (and retains) a whole `NodeResult` to read one of its fields; only
+/// the explanation lists are read from the results.
+struct NodeState: Sendable {
+    /// In the superview's bounds coordinates.
+    var frame: Rect
+    var window: Rect
+    /// A scroll view's bounds origin is its resting content offset; other views' is (0, 0).
+    var boundsOrigin: Point
+    /// Zero in the legacy model.
+    var safeArea: Insets
+    var margins: Insets
+    var guides: LayoutGuideLengths?
+    var consumers: EdgeIndices
+    /// The edges a scroll view adjusted (empty for other views and in the legacy model).
+    var included: EdgeSet
+    var cover: LegacyCover
+    /// A container's bars.
+    var container: ContainerLayout?
+
+    var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+}
+
+/// One layout's nodes so far, indexed like the flattened tree.
+struct PassState {
+    var nodes: [NodeState] = []
+
+    init(count: Int) {
+        nodes.reserveCapacity(count)
+    }
+
+    /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).
+    func trail(of i: Int, on edge: Edge) -> EdgeTrail {
+        EdgeTrail(value: nodes[i].safeArea[edge], continuing: .node(i))
     }
 }
 
@@ -87,120 +136,150 @@ struct LayoutPass: Sendable {
 
     /// Lays out `tree` in its current placements and reports every node, in tree order.
     mutating func run(_ tree: FlatTree) -> [NodeResult] {
+        // Each result is filled in place, field by field, from a blank one: building a whole
+        // `NodeResult` (its initializer) and appending it costs a retain and a release of all
+        // its references.
+        let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+        let blank = NodeResult(
+            id: "", frame: zero, frameInWindow: zero, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
+            layoutMargins: .zero, directionalLayoutMargins: .zero, layoutMarginsGuide: zero,
+            explain: nil, scroll: nil, layoutGuides: nil, bars: nil
+        )
+        var results = [NodeResult](repeating: blank, count: tree.nodes.count)
         var state = PassState(count: tree.nodes.count)
-        var results: [NodeResult] = []
-        results.reserveCapacity(tree.nodes.count)
-        for i in tree.nodes.indices {
-            results.append(layOut(i, in: tree, state: &state))
+        var reuse = ExplanationReuse()
+        // The results are written (and their explanation lists read) through one buffer for
+        // the whole pass: no uniqueness or bounds check per node and field.
+        results.withUnsafeMutableBufferPointer { results in
+            for i in results.indices {
+                layOut(i, in: tree, results: results, state: &state, reuse: &reuse)
+            }
         }
         return results
     }
 
     // MARK: - One node
 
-    private mutating func layOut(_ i: Int, in tree: FlatTree, state: inout PassState) -> NodeResult {
+    /// Lays out node `i` (its superview and ancestors are done): fills in `results[i]` and
+    /// appends what its subviews need to `state`.
+    private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
         let node = tree.nodes[i]
         let parent = node.parent
-        let parentBounds = parent >= 0 ? Rect(origin: state.boundsOrigins[parent], size: state.frames[parent].size) : screenRect
+        let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
 
-        // Frame (superview's bounds coordinates) and frame in the window.
-        let placement: ContentPlacement?
-        if case .containerContent(let container) = node.role {
-            placement = place(content: i, of: container, in: tree, state: state)
-        } else {
-            placement = nil
-        }
+        // Frame (superview's bounds coordinates) and legacy obstructions.
+        var placement: ContentPlacement?
         let frame: Rect
-        if node.role == .root {
+        let cover: LegacyCover
+        switch node.role {
+        case .root:
             frame = screenRect
-        } else if let placement {
-            frame = placement.frame
-        } else {
-            frame = self.frame(of: node, parentBounds: parentBounds, parent: parent, state: state)
+            cover = LegacyCover(top: environment.statusBarHeight, bottom: environment.screen.height)
+        case .containerContent(let container):
+            let placed = place(content: node, of: container, in: tree, state: state)
+            frame = placed.frame
+            cover = placed.cover
+            placement = placed
+        case .childController, .plain:
+            frame = self.frame(of: node, parentBounds: parentBounds, state: state)
+            cover = state.nodes[parent].cover
         }
+        // Frame in the window.
         let window: Rect
         if parent >= 0 {
-            let parentWindow = state.windowFrames[parent]
+            let parentWindow = state.nodes[parent].window
             window = Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
         } else {
             window = frame
         }
-        state.frames[i] = frame
-        state.windowFrames[i] = window
 
         // Rule C2 bookkeeping: which ancestor scroll view consumed each edge.
+        var consumers = EdgeIndices()
         if parent >= 0 {
-            var consumers = state.consumers[parent]
-            for edge in Edge.allCases where state.included[parent].contains(edge) { consumers[edge] = parent }
-            state.consumers[i] = consumers
-        }
-
-        // Legacy obstructions.
-        if node.role == .root {
-            state.cover[i] = LegacyCover(top: environment.statusBarHeight, bottom: environment.screen.height)
-        } else if let placement {
-            state.cover[i] = placement.cover
-        } else {
-            state.cover[i] = state.cover[parent]
+            consumers = state.nodes[parent].consumers
+            let included = state.nodes[parent].included
+            if !included.isEmpty {
+                for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
+            }
         }
 
         // Safe area (safe-area model only).
+        var safeArea = Insets.zero
         if usesSafeAreaModel {
-            state.trails[i] = safeArea(of: i, node: node, frame: frame, window: window, parentBounds: parentBounds, placement: placement, state: state)
+            let explain: Explanation
+            (safeArea, explain) = self.safeArea(
+                of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
+                placement: placement, consumers: consumers, results: results, state: state, reuse: &reuse
+            )
+            results[i].explain = consume explain
         }
-        let safeArea = state.trails[i].insets
 
         // Layout guide lengths of a controller's view.
         var guides: LayoutGuideLengths?
         if node.viewController != nil {
             guides = usesSafeAreaModel
                 ? LayoutGuideLengths(top: safeArea.top, bottom: safeArea.bottom)
-                : state.cover[i].guides(for: window)
-            state.guides[i] = guides
+                : cover.guides(for: window)
         }
 
+        // The result starts blank (see `run`): only fields with a value are written.
+        results[i].id = tree.ids[i]
+        results[i].frame = frame
+        results[i].frameInWindow = window
+        results[i].layoutGuides = guides
+
         // Scroll view.
-        var scrollResult: ScrollNodeResult?
+        var included: EdgeSet = []
+        var boundsOrigin = Point(x: 0, y: 0)
         if let scroll = node.scroll {
-            let result = usesSafeAreaModel
-                ? adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree, state: &state, index: i)
-                : legacyAdjust(scroll, node: node, tree: tree, state: state)
-            state.boundsOrigins[i] = result.contentOffset
-            scrollResult = result
+            let scrollResult: ScrollNodeResult
+            if usesSafeAreaModel {
+                (scrollResult, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
+            } else {
+                // The owner's guides; the scroll view may be the owner's own view.
+                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
+                scrollResult = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
+            }
+            boundsOrigin = scrollResult.contentOffset
+            results[i].scroll = scrollResult
         }
-        let bounds = Rect(origin: state.boundsOrigins[i], size: frame.size)
+        let bounds = Rect(origin: boundsOrigin, size: frame.size)
+        if usesSafeAreaModel {
+            results[i].safeAreaInsets = safeArea
+            results[i].safeAreaLayoutGuide = bounds.inset(by: safeArea)
+        }
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
-        state.margins[i] = margins
+        results[i].layoutMargins = margins
+        results[i].directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
+        results[i].layoutMarginsGuide = bounds.inset(by: margins)
 
         // Bars.
-        var bars = BarFrames()
-        if node.isContainer, let container = containerLayout(node, bounds: bounds, window: window, safeArea: safeArea, cover: state.cover[i]) {
-            state.containers[i] = container
-            bars = container.frames
-        }
-        if node.role == .root, environment.showsStatusBar {
-            bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+        var container: ContainerLayout?
+        if node.isContainer || node.role == .root {
+            var bars = BarFrames()
+            if node.isContainer, let laidOut = containerLayout(node, bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
+                container = laidOut.layout
+                bars = laidOut.frames
+            }
+            if node.role == .root, environment.showsStatusBar {
+                bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+            }
+            if !bars.isEmpty { results[i].bars = bars }
         }
 
-        return NodeResult(
-            id: node.id, frame: frame, frameInWindow: window,
-            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
-            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
-            layoutMargins: margins,
-            directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
-            layoutMarginsGuide: bounds.inset(by: margins),
-            explain: usesSafeAreaModel ? state.trails[i].explain : nil,
-            scroll: scrollResult, layoutGuides: guides, bars: bars.isEmpty ? nil : bars
-        )
+        state.nodes.append(NodeState(
+            frame: frame, window: window, boundsOrigin: boundsOrigin, safeArea: safeArea, margins: margins,
+            guides: guides, consumers: consumers, included: included, cover: cover, container: container
+        ))
     }
 
     // MARK: - Frames
 
     /// A view's frame from its placement: fill the superview, an explicit frame, or a pin to
     /// one of the superview's guides (all in the superview's bounds coordinates).
-    private func frame(of node: FlatNode, parentBounds: Rect, parent: Int, state: PassState) -> Rect {
+    private func frame(of node: FlatNode, parentBounds: Rect, state: PassState) -> Rect {
         switch node.placement {
         case .fill:
             return Rect(x: 0, y: 0, width: parentBounds.width, height: parentBounds.height)
@@ -209,12 +288,12 @@ struct LayoutPass: Sendable {
         case .pin(.bounds):
             return parentBounds
         case .pin(.safeArea):
-            return parentBounds.inset(by: state.trails[parent].insets)
+            return parentBounds.inset(by: state.nodes[node.parent].safeArea)
         case .pin(.layoutMargins):
-            return parentBounds.inset(by: state.margins[parent])
+            return parentBounds.inset(by: state.nodes[node.parent].margins)
         case .pin(.readableContent):
             // RULES.md §M: width min(672, layout-margins guide width), centred in that guide.
-            let guide = parentBounds.inset(by: state.margins[parent])
+            let guide = parentBounds.inset(by: state.nodes[node.parent].margins)
             let width = Swift.min(672, guide.width)
             return Rect(x: guide.x + (guide.width - width) / 2, y: guide.y, width: width, height: guide.height)
         }
@@ -222,58 +301,87 @@ struct LayoutPass: Sendable {
 
     // MARK: - Safe area
 
-    private mutating func safeArea(of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect, placement: ContentPlacement?, state: PassState) -> SafeAreaTrail {
-        var trail: SafeAreaTrail
+    /// The node's safe area (S3–S7) and its explanation.
+    private mutating func safeArea(
+        of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect,
+        placement: ContentPlacement?, consumers: EdgeIndices, results: UnsafeMutableBufferPointer<NodeResult>,
+        state: PassState, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explain: Explanation) {
+        // What the node's rule measures against, the same for every edge.
+        var distances = Insets.zero
+        var frozen = false
         switch node.role {
-        case .root:
-            // §1.3: the window's safe area; edgesForExtendedLayout has no effect here.
-            trail = SafeAreaTrail(insets: environment.windowSafeArea, explain: environment.windowExplain)
-        case .containerContent:
-            // S7: decided by the container (see `place(content:of:in:state:)`).
-            trail = placement?.trail ?? .zero
+        case .root, .containerContent:
+            break
         case .childController(let reference):
-            trail = childControllerSafeArea(of: i, frame: frame, window: window, reference: reference, state: state)
+            // Rule S5: against the nearest ancestor controller's view in window coordinates,
+            // with no cap; a window-sized view keeps its last value while it is not aligned
+            // with the window (0 if it was never aligned).
+            frozen = frame.size == environment.screen && window != screenRect
+            distances = Insets.distances(of: window, in: state.nodes[reference].window)
         case .plain:
-            // S3 with the S4 cap, after C2's consumption under a scroll view.
-            let parent = node.parent
-            trail = state.trails[parent]
-            let distances = Insets.distances(of: frame, in: parentBounds)
-            for edge in Edge.allCases {
-                if state.included[parent].contains(edge) { trail.consume(edge) }
-                trail.applyCappedOffset(distances[edge], on: edge)
-            }
+            distances = Insets.distances(of: frame, in: parentBounds)
         }
-        if let controller = node.viewController {
-            trail.add(additional: controller.additionalSafeAreaInsets)
-            trail.floorAtZero()
-        }
-        return trail
-    }
-
-    /// Rule S5: against the nearest ancestor controller's view in window coordinates, with no
-    /// cap; a window-sized view keeps its last value while it is not aligned with the window
-    /// (0 if it was never aligned). The kept value excludes the child's own additional insets.
-    private mutating func childControllerSafeArea(of i: Int, frame: Rect, window: Rect, reference: Int, state: PassState) -> SafeAreaTrail {
-        let base: SafeAreaTrail
-        if frame.size == environment.screen, window != screenRect {
-            base = .frozen(remembered[i] ?? .zero)
-        } else {
-            var trail = state.trails[reference]
-            let distances = Insets.distances(of: window, in: state.windowFrames[reference])
-            for edge in Edge.allCases {
+        /// The node's safe area on `edge` before its own controller's additional insets.
+        func start(_ edge: Edge) -> EdgeTrail {
+            switch node.role {
+            case .root:
+                // §1.3: the window's safe area; edgesForExtendedLayout has no effect here.
+                return EdgeTrail(value: environment.windowSafeArea[edge], continuing: .window)
+            case .containerContent(let container):
+                // S7: decided by the container (see `place(content:of:in:state:)`).
+                var trail = state.trail(of: container, on: edge)
+                placement?.apply(to: &trail, on: edge)
+                return trail
+            case .childController(let reference):
+                if frozen {
+                    return .frozen(remembered[i]?[edge] ?? 0)
+                }
+                var trail = state.trail(of: reference, on: edge)
                 // An edge a scroll view between the reference and this view adjusted stays
                 // consumed (RULES.md §C2), overhang included: the scroll view's content inset
                 // already accounts for that edge. [GUESS: no source covers an overhang here.]
-                if state.consumers[i][edge] > reference {
-                    trail.consume(edge)
+                if consumers[edge] > reference {
+                    trail.consume()
                 } else {
-                    trail.applyUncappedOffset(distances[edge], on: edge)
+                    trail.applyUncappedOffset(distances[edge])
                 }
+                return trail
+            case .plain:
+                // S3 with the S4 cap, after C2's consumption under a scroll view.
+                var trail = state.trail(of: node.parent, on: edge)
+                if state.nodes[node.parent].included.contains(edge) { trail.consume() }
+                trail.applyCappedOffset(distances[edge])
+                return trail
             }
-            base = trail
         }
-        remembered[i] = base.insets
-        return base
+        // Edge by edge, spelled out so that every `[edge]` above is a plain field access.
+        var top = start(.top), left = start(.left), bottom = start(.bottom), right = start(.right)
+        if case .childController = node.role {
+            // Rule S5: the kept value excludes the child's own additional insets.
+            remembered[i] = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
+        }
+        if let additional = node.viewController?.additionalSafeAreaInsets {
+            top.add(additional: additional.top)
+            left.add(additional: additional.left)
+            bottom.add(additional: additional.bottom)
+            right.add(additional: additional.right)
+        }
+        func list(_ trail: EdgeTrail, on edge: Edge) -> [Contribution] {
+            trail.added.isEmpty
+                ? self.list(of: trail.origin, on: edge, results: results)
+                : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, results: results) }
+        }
+        return (
+            Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value),
+            Explanation(top: list(top, on: .top), left: list(left, on: .left), bottom: list(bottom, on: .bottom), right: list(right, on: .right))
+        )
+    }
+
+    /// The finished list `origin` has on `edge`.
+    private func list(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> [Contribution] {
+        if let node = origin.node { return results[node].explain?[edge] ?? [] }
+        return origin == .window ? environment.windowExplain[edge] : []
     }
 
     // MARK: - Containers (S7)
@@ -281,11 +389,12 @@ struct LayoutPass: Sendable {
     /// The container's bars: which are shown, their heights and frames (container bounds
     /// coordinates). Bars sit in the container's own safe area (legacy: below the status bar)
     /// and span its full width. `nil` on tvOS, where containers are not modelled.
-    private func containerLayout(_ node: FlatNode, bounds: Rect, window: Rect, safeArea: Insets, cover: LegacyCover) -> ContainerLayout? {
+    private func containerLayout(_ node: FlatNode, bounds: Rect, window: Rect, safeArea: Insets, cover: LegacyCover) -> (layout: ContainerLayout, frames: BarFrames)? {
         guard let controller = node.viewController, let heights = environment.bars else { return nil }
         let guides = cover.guides(for: window)
         let base = usesSafeAreaModel ? safeArea : Insets(top: guides.top, bottom: guides.bottom)
-        var layout = ContainerLayout(base: base, top: nil, bottom: nil, frames: BarFrames())
+        var layout = ContainerLayout(base: base, top: nil, bottom: nil)
+        var frames = BarFrames()
         switch controller.kind {
         case .plain:
             return nil
@@ -293,22 +402,22 @@ struct LayoutPass: Sendable {
             if !controller.navigationBar.hidden {
                 let height = controller.navigationBar.prefersLargeTitles ? heights.largeTitleNavigationBar : heights.navigationBar
                 layout.top = ShownBar(source: .navigationBar, height: height, translucent: controller.navigationBar.translucent)
-                layout.frames.navigationBar = Rect(x: bounds.x, y: bounds.y + base.top, width: bounds.width, height: height)
+                frames.navigationBar = Rect(x: bounds.x, y: bounds.y + base.top, width: bounds.width, height: height)
             }
             if !controller.toolbar.hidden {
                 let height = heights.toolbar
                 layout.bottom = ShownBar(source: .toolbar, height: height, translucent: controller.toolbar.translucent)
-                layout.frames.toolbar = Rect(x: bounds.x, y: bounds.maxY - base.bottom - height, width: bounds.width, height: height)
+                frames.toolbar = Rect(x: bounds.x, y: bounds.maxY - base.bottom - height, width: bounds.width, height: height)
             }
         case .tabBar:
             if !controller.tabBar.hidden {
                 let height = heights.tabBar
                 layout.bottom = ShownBar(source: .tabBar, height: height, translucent: controller.tabBar.translucent)
                 // The tab bar's frame also covers the bottom inset below it (83 = 49 + 34).
-                layout.frames.tabBar = Rect(x: bounds.x, y: bounds.maxY - base.bottom - height, width: bounds.width, height: height + base.bottom)
+                frames.tabBar = Rect(x: bounds.x, y: bounds.maxY - base.bottom - height, width: bounds.width, height: height + base.bottom)
             }
         }
-        return layout
+        return (layout, frames)
     }
 
     /// Rule S7: where a container puts its content and what the content inherits. The content
@@ -317,15 +426,12 @@ struct LayoutPass: Sendable {
     /// `extendedLayoutIncludesOpaqueBars`: its view then reaches the container's edge and its
     /// inset there is the bar's far edge (the container's contributions + the bar); otherwise
     /// its view starts at the bar's far edge with inset 0 there.
-    private func place(content i: Int, of container: Int, in tree: FlatTree, state: PassState) -> ContentPlacement {
-        let bounds = Rect(origin: state.boundsOrigins[container], size: state.frames[container].size)
-        let containerWindow = state.windowFrames[container]
-        var trail = state.trails[container]
-        var cover = state.cover[container]
-        guard let layout = state.containers[container] else {
-            return ContentPlacement(frame: bounds, trail: trail, cover: cover)
-        }
-        let top = tree.nodes[tree.topController(of: i)].viewController ?? ViewController()
+    private func place(content: FlatNode, of container: Int, in tree: FlatTree, state: PassState) -> ContentPlacement {
+        let bounds = state.nodes[container].bounds
+        let containerWindow = state.nodes[container].window
+        var placement = ContentPlacement(frame: bounds, cover: state.nodes[container].cover)
+        guard let layout = state.nodes[container].container else { return placement }
+        let top = tree.nodes[content.topController].viewController ?? ViewController()
         func extends(_ edge: EdgeSet, under bar: ShownBar) -> Bool {
             top.edgesForExtendedLayout.contains(edge) && (bar.translucent || top.extendedLayoutIncludesOpaqueBars)
         }
@@ -334,12 +440,12 @@ struct LayoutPass: Sendable {
         if let bar = layout.top {
             let far = layout.base.top + bar.height
             if extends(.top, under: bar) {
-                trail.append(bar.source, bar.height, on: .top)
+                placement.under.top = bar
             } else {
                 minY += far
-                trail.clear(.top)
+                placement.belowBars.insert(.top)
             }
-            cover.top = Swift.max(cover.top, containerWindow.minY + far)
+            placement.cover.top = Swift.max(placement.cover.top, containerWindow.minY + far)
         } else if !usesSafeAreaModel, !top.edgesForExtendedLayout.contains(.top) {
             // Seed 002, "no navigation bar at all": edgesForExtendedLayout decides whether the
             // view extends behind the status bar. [GUESS: applied to any bar-less edge in iOS 7–10.]
@@ -348,36 +454,36 @@ struct LayoutPass: Sendable {
         if let bar = layout.bottom {
             let far = layout.base.bottom + bar.height
             if extends(.bottom, under: bar) {
-                trail.append(bar.source, bar.height, on: .bottom)
+                placement.under.bottom = bar
             } else {
                 maxY -= far
-                trail.clear(.bottom)
+                placement.belowBars.insert(.bottom)
             }
-            cover.bottom = Swift.min(cover.bottom, containerWindow.maxY - far)
+            placement.cover.bottom = Swift.min(placement.cover.bottom, containerWindow.maxY - far)
         } else if !usesSafeAreaModel, !top.edgesForExtendedLayout.contains(.bottom) {
             maxY -= layout.base.bottom
         }
-        let frame = Rect(x: bounds.minX, y: minY, width: bounds.width, height: Swift.max(0, maxY - minY))
-        return ContentPlacement(frame: frame, trail: trail, cover: cover)
+        placement.frame = Rect(x: bounds.minX, y: minY, width: bounds.width, height: Swift.max(0, maxY - minY))
+        return placement
     }
 
     // MARK: - Scroll views
 
-    /// C1–C2 and §3.4–3.5 for a scroll view in the safe-area model; records the edges its
+    /// C1–C2 and §3.4–3.5 for a scroll view in the safe-area model, with the edges its
     /// subviews see consumed.
-    private func adjust(_ scroll: ScrollProperties, node: FlatNode, frame: Rect, safeArea: Insets, tree: FlatTree, state: inout PassState, index: Int) -> ScrollNodeResult {
+    private func adjust(_ scroll: ScrollProperties, node: FlatNode, frame: Rect, safeArea: Insets, tree: FlatTree) -> (result: ScrollNodeResult, included: EdgeSet) {
         let adjustment = ScrollAdjustment(
             properties: scroll, frameSize: frame.size, safeArea: safeArea,
             compatibilityOwner: compatibilityOwner(node, tree: tree), systemVersion: systemVersion
         )
-        state.included[index] = adjustment.included
         let offsets = contentOffsetRange(contentSize: scroll.contentSize, boundsSize: frame.size, adjusted: adjustment.adjustedContentInset)
-        return ScrollNodeResult(
+        let result = ScrollNodeResult(
             contentInset: scroll.contentInset, adjustedContentInset: adjustment.adjustedContentInset,
             verticalScrollIndicatorInsets: adjustment.verticalIndicatorInsets,
             horizontalScrollIndicatorInsets: adjustment.horizontalIndicatorInsets,
             contentOffset: offsets.initial
         )
+        return (result, adjustment.included)
     }
 
     /// The `.automatic` compatibility rule (RULES.md §C1): the scroll view is its owning
@@ -393,12 +499,12 @@ struct LayoutPass: Sendable {
     /// its layout guides into the top and bottom `contentInset` of its first-subview-chain
     /// scroll view (the innermost such controller decides; containers' own flags do nothing).
     /// Adjusted and indicator insets equal that content inset.
-    private func legacyAdjust(_ scroll: ScrollProperties, node: FlatNode, tree: FlatTree, state: PassState) -> ScrollNodeResult {
+    private func legacyAdjust(_ scroll: ScrollProperties, node: FlatNode, ownerGuides: LayoutGuideLengths?, tree: FlatTree) -> ScrollNodeResult {
         var inset = scroll.contentInset
         if node.scrollOwner >= 0,
            let owner = tree.nodes[node.scrollOwner].viewController,
            owner.kind == .plain, owner.automaticallyAdjustsScrollViewInsets,
-           let guides = state.guides[node.scrollOwner] {
+           let guides = ownerGuides {
             inset.top = guides.top
             inset.bottom = guides.bottom
         }
@@ -426,7 +532,7 @@ struct LayoutPass: Sendable {
         }
         if let controller = node.viewController, controller.viewRespectsSystemMinimumLayoutMargins {
             let minimum = Insets(environment.systemMinimumLayoutMargins, direction: direction)
-            for edge in Edge.allCases { own[edge] = Swift.max(own[edge], minimum[edge]) }
+            own = own.edgewiseMax(minimum)
         }
         var margins = own
         if usesSafeAreaModel, node.insetsLayoutMarginsFromSafeArea {
@@ -436,39 +542,9 @@ struct LayoutPass: Sendable {
         // UIView property and no source says otherwise.
         if node.preservesSuperviewLayoutMargins, node.parent >= 0 {
             let distances = Insets.distances(of: frame, in: parentBounds)
-            let inherited = state.margins[node.parent] - distances
-            for edge in Edge.allCases { margins[edge] = Swift.max(margins[edge], inherited[edge]) }
+            let inherited = state.nodes[node.parent].margins - distances
+            margins = margins.edgewiseMax(inherited)
         }
         return margins
-    }
-}
-
-/// The per-node arrays of one pass, indexed like the flattened tree.
-struct PassState {
-    var frames: [Rect]
-    var windowFrames: [Rect]
-    /// A scroll view's bounds origin is its resting content offset; other views' is (0, 0).
-    var boundsOrigins: [Point]
-    var trails: [SafeAreaTrail]
-    var margins: [Insets]
-    var consumers: [EdgeIndices]
-    /// The edges each scroll view adjusted (empty for other views and in the legacy model).
-    var included: [EdgeSet]
-    var cover: [LegacyCover]
-    var guides: [LayoutGuideLengths?]
-    var containers: [Int: ContainerLayout]
-
-    init(count: Int) {
-        let zeroRect = Rect(x: 0, y: 0, width: 0, height: 0)
-        frames = [Rect](repeating: zeroRect, count: count)
-        windowFrames = [Rect](repeating: zeroRect, count: count)
-        boundsOrigins = [Point](repeating: Point(x: 0, y: 0), count: count)
-        trails = [SafeAreaTrail](repeating: .zero, count: count)
-        margins = [Insets](repeating: .zero, count: count)
-        consumers = [EdgeIndices](repeating: EdgeIndices(), count: count)
-        included = [EdgeSet](repeating: [], count: count)
-        cover = [LegacyCover](repeating: LegacyCover(top: 0, bottom: 0), count: count)
-        guides = [LayoutGuideLengths?](repeating: nil, count: count)
-        containers = [:]
     }
 }

@@ -3,7 +3,12 @@ public enum ViewKind: String, Hashable, Sendable {
     case view, scrollView, tableView, collectionView
 
     /// Whether the node is a `UIScrollView` (and so carries `ScrollProperties`).
-    public var isScrollView: Bool { self != .view }
+    public var isScrollView: Bool {
+        switch self {
+        case .view: false
+        case .scrollView, .tableView, .collectionView: true
+        }
+    }
 }
 
 /// A guide of the superview that all four edges of a pinned view are constrained to.

@@ -1,0 +1,34 @@
+import InsetEngine
+import Testing
+
+/// The engine shares an explanation list between consecutive siblings that add the same
+/// entries to the same inherited list; every node must still get exactly its own entries.
+@Test("siblings adding the same or different entries each get their own explanation")
+func siblingExplanations() {
+    let result = layout(.iPhoneX, .controller("root", subviews: [
+        .view("a", frame: Rect(0, 10, 375, 100)),
+        .view("b", frame: Rect(0, 20, 375, 100)),
+        .view("c", frame: Rect(0, 10, 375, 100), subviews: [.view("inner", frame: Rect(0, 30, 375, 50))]),
+        .view("d", frame: Rect(0, 10, 375, 100)),
+    ]))
+    #expect(result["a"].explain?.entries(.top) == ["sensorHousing 44", "offset -10"])
+    #expect(result["b"].explain?.entries(.top) == ["sensorHousing 44", "offset -20"])
+    #expect(result["c"].explain?.entries(.top) == ["sensorHousing 44", "offset -10"])
+    #expect(result["inner"].explain?.entries(.top) == ["sensorHousing 44", "offset -10", "offset -30"])
+    #expect(result["d"].explain?.entries(.top) == ["sensorHousing 44", "offset -10"])
+    #expect(result["d"].safeAreaInsets == Insets(34, 0, 0, 0))
+}
+
+@Test("cells under a scroll view's consumed edges, and a step that moves one of them")
+func tableCellExplanations() {
+    let cells = (0..<4).map { Node.view("cell\($0)", frame: Rect(0, Double($0) * 44, 375, 44)) }
+    let table = Node.controller("table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 375, height: 2000)), subviews: cells)
+    let result = layout(.iPhoneX, .navigation("nav", content: table), steps: [[(id: "cell2", frame: Rect(0, -200, 375, 44))]])
+    for id in ["cell0", "cell1", "cell2", "cell3"] {
+        #expect(result[id].explain?.entries(.top) == ["sensorHousing 44", "navigationBar 44", "scrollViewConsumed -88"])
+        #expect(result[id].explain?.entries(.bottom) == ["homeIndicator 34", "scrollViewConsumed -34"])
+        #expect(result[id].safeAreaInsets == .zero)
+    }
+    #expect(result.after(step: 0, "cell2").explain?.entries(.top) == ["sensorHousing 44", "navigationBar 44", "scrollViewConsumed -88"])
+    #expect(result.after(step: 0, "cell3").explain == result["cell3"].explain)
+}

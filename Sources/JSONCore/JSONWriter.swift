@@ -384,15 +384,34 @@ struct Cursor {
     mutating func integer(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        if magnitude < 10_000 {   // most geometry: up to four digits, written in place
+        if magnitude < 10_000 {   // most geometry: up to four digits, in digit pairs
             let small = Int(truncatingIfNeeded: magnitude)
-            if small >= 1000 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 1000)) }
-            if small >= 100 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100 % 10)) }
-            if small >= 10 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 10 % 10)) }
-            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small % 10))
+            if small < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small))
+            } else if small < 100 {
+                digitPair(small)
+            } else if small < 1000 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100))
+                digitPair(small % 100)
+            } else {
+                digitPair(small / 100)
+                digitPair(small % 100)
+            }
         } else {
             largeMagnitude(magnitude)
         }
+    }
+
+    /// "00", "01", … "99": two digits at a time.
+    @usableFromInline static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Stores the two digits of `pair` (0...99).
+    @inlinable @inline(__always)
+    mutating func digitPair(_ pair: Int) {
+        let digits = UnsafeRawPointer(Self.digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self)
+        UnsafeMutableRawPointer(position).storeBytes(of: digits, as: UInt16.self)
+        position += 2
     }
 
     /// Stores the digits of a magnitude of five digits or more (room for 20 bytes).

@@ -39,40 +39,41 @@ public struct JSONWriter: ~Copyable {
 
     /// Opens an object.
     @inlinable public mutating func beginObject() {
-        reserve(2)
-        putComma()
-        put(UInt8(ascii: "{"))
-        needsComma = false
+        var out = begin(reserving: 2)
+        out.byte(UInt8(ascii: "{"))
+        end(out, needsComma: false)
     }
 
     /// Closes the current object.
     @inlinable public mutating func endObject() {
         reserve(1)
-        put(UInt8(ascii: "}"))
-        needsComma = true
+        var out = Cursor(base + count)
+        out.byte(UInt8(ascii: "}"))
+        end(out, needsComma: true)
     }
 
     /// Opens an array.
     @inlinable public mutating func beginArray() {
-        reserve(2)
-        putComma()
-        put(UInt8(ascii: "["))
-        needsComma = false
+        var out = begin(reserving: 2)
+        out.byte(UInt8(ascii: "["))
+        end(out, needsComma: false)
     }
 
     /// Closes the current array.
     @inlinable public mutating func endArray() {
         reserve(1)
-        put(UInt8(ascii: "]"))
-        needsComma = true
+        var out = Cursor(base + count)
+        out.byte(UInt8(ascii: "]"))
+        end(out, needsComma: true)
     }
 
     // MARK: - Keys
 
     /// Writes an object key known at compile time; the next call writes its value.
     @inlinable public mutating func key(_ name: StaticString) {
-        putKey(name)
-        needsComma = false
+        var out = begin(reserving: name.utf8CodeUnitCount + 4)
+        out.key(name)
+        end(out, needsComma: false)
     }
 
     /// Writes an object key known only at run time (escaped as needed); the next call
@@ -92,43 +93,38 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a number value.
     @inlinable public mutating func number(_ value: Double) {
-        reserve(Self.maxNumberLength + 1)
-        putComma()
-        putNumber(value)
-        needsComma = true
+        var out = begin(reserving: Cursor.maxNumberLength + 1)
+        out.number(value)
+        end(out, needsComma: true)
     }
 
     /// Writes an integer value.
     @inlinable public mutating func number(_ value: Int) {
-        reserve(Self.maxNumberLength + 1)
-        putComma()
-        putInteger(value)
-        needsComma = true
+        var out = begin(reserving: Cursor.maxNumberLength + 1)
+        out.integer(value)
+        end(out, needsComma: true)
     }
 
     /// Writes `true` or `false`.
     @inlinable public mutating func bool(_ value: Bool) {
-        reserve(6)
-        putComma()
-        put(value ? "true" : "false")
-        needsComma = true
+        var out = begin(reserving: 6)
+        out.text(value ? "true" : "false")
+        end(out, needsComma: true)
     }
 
     /// Writes `null`.
     @inlinable public mutating func null() {
-        reserve(5)
-        putComma()
-        put("null")
-        needsComma = true
+        var out = begin(reserving: 5)
+        out.text("null")
+        end(out, needsComma: true)
     }
 
     /// Writes already-encoded JSON as one value (it must be well-formed).
     public mutating func raw(_ json: some Sequence<UInt8>) {
         let bytes = Array(json)
-        reserve(bytes.count + 1)
-        putComma()
-        bytes.withUnsafeBufferPointer { putBytes($0) }
-        needsComma = true
+        var out = begin(reserving: bytes.count + 1)
+        bytes.withUnsafeBufferPointer { out.bytes($0) }
+        end(out, needsComma: true)
     }
 
     // MARK: - Members
@@ -142,49 +138,51 @@ public struct JSONWriter: ~Copyable {
     /// Writes `"name": "value"` for a value known at compile time (plain ASCII, nothing to
     /// escape: checked in debug builds).
     @inlinable public mutating func field(_ name: StaticString, _ value: StaticString) {
-        assert(Self.isPlain(value), "a StaticString value must need no escaping: \(value)")
-        reserve(name.utf8CodeUnitCount + value.utf8CodeUnitCount + 6)
-        putKey(name)
-        put(UInt8(ascii: "\""))
-        put(value)
-        put(UInt8(ascii: "\""))
-        needsComma = true
+        assert(Cursor.isPlain(value), "a StaticString value must need no escaping: \(value)")
+        var out = begin(reserving: name.utf8CodeUnitCount + value.utf8CodeUnitCount + 6)
+        out.key(name)
+        out.byte(UInt8(ascii: "\""))
+        out.text(value)
+        out.byte(UInt8(ascii: "\""))
+        end(out, needsComma: true)
     }
 
     /// Writes `"name": number`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Double) {
-        reserve(name.utf8CodeUnitCount + 4 + Self.maxNumberLength)
-        putKey(name)
-        putNumber(value)
-        needsComma = true
+        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        out.key(name)
+        out.number(value)
+        end(out, needsComma: true)
     }
 
     /// Writes `"name": integer`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Int) {
-        reserve(name.utf8CodeUnitCount + 4 + Self.maxNumberLength)
-        putKey(name)
-        putInteger(value)
-        needsComma = true
+        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        out.key(name)
+        out.integer(value)
+        end(out, needsComma: true)
     }
 
     /// Writes `"name": true|false`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Bool) {
-        reserve(name.utf8CodeUnitCount + 10)
-        putKey(name)
-        put(value ? "true" : "false")
-        needsComma = true
+        var out = begin(reserving: name.utf8CodeUnitCount + 10)
+        out.key(name)
+        out.text(value ? "true" : "false")
+        end(out, needsComma: true)
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1}` (a size, a point) with one check of the room left.
     @inlinable public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
-        reserve(name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + 2 * Self.maxNumberLength)
-        putKey(name)
-        put(UInt8(ascii: "{"))
-        needsComma = false
-        putMember(k0, v0)
-        putMember(k1, v1)
-        put(UInt8(ascii: "}"))
-        needsComma = true
+        var out = begin(reserving: name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + 2 * Cursor.maxNumberLength)
+        out.key(name)
+        out.byte(UInt8(ascii: "{"))
+        out.key(k0)
+        out.number(v0)
+        out.byte(UInt8(ascii: ","))
+        out.key(k1)
+        out.number(v1)
+        out.byte(UInt8(ascii: "}"))
+        end(out, needsComma: true)
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets) with one check of
@@ -195,31 +193,46 @@ public struct JSONWriter: ~Copyable {
         _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
     ) {
         let keys = name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
-        reserve(keys + 22 + 4 * Self.maxNumberLength)
-        putKey(name)
-        put(UInt8(ascii: "{"))
-        needsComma = false
-        putMember(k0, v0)
-        putMember(k1, v1)
-        putMember(k2, v2)
-        putMember(k3, v3)
-        put(UInt8(ascii: "}"))
-        needsComma = true
-    }
-
-    /// Stores `,"name":number` (room reserved by the caller).
-    @inlinable @inline(__always)
-    mutating func putMember(_ name: StaticString, _ value: Double) {
-        putKey(name)
-        putNumber(value)
-        needsComma = true
+        var out = begin(reserving: keys + 22 + 4 * Cursor.maxNumberLength)
+        out.key(name)
+        out.byte(UInt8(ascii: "{"))
+        out.key(k0)
+        out.number(v0)
+        out.byte(UInt8(ascii: ","))
+        out.key(k1)
+        out.number(v1)
+        out.byte(UInt8(ascii: ","))
+        out.key(k2)
+        out.number(v2)
+        out.byte(UInt8(ascii: ","))
+        out.key(k3)
+        out.number(v3)
+        out.byte(UInt8(ascii: "}"))
+        end(out, needsComma: true)
     }
 
     // MARK: - Buffer
 
-    /// The most bytes a number takes: `-9223372036854775808` or Swift's longest `Double`
-    /// description (`-2.2250738585072014e-308`, 24 bytes).
-    @usableFromInline static var maxNumberLength: Int { 24 }
+    /// Makes room for `extra` more bytes and returns a cursor at the end of what is written,
+    /// past a comma when one is due.
+    ///
+    /// Writes go through a cursor held in a local variable rather than through `self`: a
+    /// store through a byte pointer may alias anything, so stores through `base + count`
+    /// would make the compiler reload `base` and `count` after every byte.
+    @inlinable @inline(__always)
+    mutating func begin(reserving extra: Int) -> Cursor {
+        reserve(extra)
+        var out = Cursor(base + count)
+        if needsComma { out.byte(UInt8(ascii: ",")) }
+        return out
+    }
+
+    /// Takes the bytes `out` wrote as written.
+    @inlinable @inline(__always)
+    mutating func end(_ out: Cursor, needsComma: Bool) {
+        count = out.position - base
+        self.needsComma = needsComma
+    }
 
     /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
@@ -237,33 +250,84 @@ public struct JSONWriter: ~Copyable {
         capacity = newCapacity
     }
 
-    /// Stores one byte (room reserved by the caller).
+    // MARK: - Strings
+
+    /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
+    @usableFromInline mutating func appendQuoted(_ value: String, colon: Bool) {
+        var value = value
+        value.withUTF8 { utf8 in
+            // Every byte escapes to at most six.
+            var out = begin(reserving: 6 * utf8.count + 4)
+            out.byte(UInt8(ascii: "\""))
+            // Ids and keys rarely need escaping: such a string is copied as it is.
+            if utf8.contains(where: Cursor.needsEscape) {
+                out.escaped(utf8)
+            } else {
+                out.bytes(utf8)
+            }
+            out.byte(UInt8(ascii: "\""))
+            if colon { out.byte(UInt8(ascii: ":")) }
+            end(out, needsComma: needsComma)
+        }
+    }
+}
+
+/// Where the next byte goes: the writer's stores, in room its caller has reserved.
+@usableFromInline
+struct Cursor {
+    @usableFromInline var position: UnsafeMutablePointer<UInt8>
+
     @inlinable @inline(__always)
-    mutating func put(_ byte: UInt8) {
-        base[count] = byte
-        count &+= 1
+    init(_ position: UnsafeMutablePointer<UInt8>) { self.position = position }
+
+    /// The most bytes a number takes: `-9223372036854775808` or Swift's longest `Double`
+    /// description (`-2.2250738585072014e-308`, 24 bytes).
+    @usableFromInline static var maxNumberLength: Int { 24 }
+
+    /// Stores one byte.
+    @inlinable @inline(__always)
+    mutating func byte(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
     }
 
-    /// Stores a comma when one is due (room reserved by the caller).
+    /// Stores the bytes of `text`.
     @inlinable @inline(__always)
-    mutating func putComma() {
-        if needsComma { put(UInt8(ascii: ",")) }
+    mutating func text(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Stores the bytes of `text` (room reserved by the caller).
+    /// Stores `"name":`. Names known at compile time are plain ASCII, nothing to escape
+    /// (checked in debug builds).
     @inlinable @inline(__always)
-    mutating func put(_ text: StaticString) {
-        putBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    mutating func key(_ name: StaticString) {
+        assert(Self.isPlain(name), "a StaticString key must need no escaping: \(name)")
+        byte(UInt8(ascii: "\""))
+        text(name)
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
     }
 
-    /// Stores `bytes` (room reserved by the caller). Keys and literals are a few bytes long,
-    /// where a `memmove` call costs more than the copy: up to 32 bytes are moved as
-    /// overlapping words (every load within the source).
+    /// Whether `text` is ASCII with nothing to escape in a JSON string.
+    @usableFromInline static func isPlain(_ text: StaticString) -> Bool {
+        text.hasPointerRepresentation
+            && !UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).contains { $0 >= 0x80 || needsEscape($0) }
+    }
+
+    /// Whether `byte` must be escaped inside a JSON string.
+    @usableFromInline @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Stores `bytes`. Keys and literals are a few bytes long, where a `memmove` call costs
+    /// more than the copy: up to 32 bytes are moved as overlapping words (every load within
+    /// the source).
     @inlinable @inline(__always)
-    mutating func putBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(position)
         if length >= 8 {
             if length <= 16 {
                 let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
@@ -290,134 +354,98 @@ public struct JSONWriter: ~Copyable {
             to.storeBytes(of: source[length >> 1], toByteOffset: length >> 1, as: UInt8.self)
             to.storeBytes(of: source[length - 1], toByteOffset: length - 1, as: UInt8.self)
         }
-        count &+= length
+        position += length
     }
 
-    /// Stores `,"name":` (room for the name plus four bytes reserved by the caller). Names
-    /// known at compile time are plain ASCII, nothing to escape (checked in debug builds).
+    /// Stores a number: integers without a fraction, others in their shortest
+    /// round-tripping form, non-finite ones as `null`.
     @inlinable @inline(__always)
-    mutating func putKey(_ name: StaticString) {
-        assert(Self.isPlain(name), "a StaticString key must need no escaping: \(name)")
-        putComma()
-        put(UInt8(ascii: "\""))
-        put(name)
-        put(UInt8(ascii: "\""))
-        put(UInt8(ascii: ":"))
-    }
-
-    /// Whether `name` is ASCII text with nothing to escape in a JSON string.
-    @usableFromInline static func isPlain(_ name: StaticString) -> Bool {
-        name.hasPointerRepresentation
-            && !UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains { $0 >= 0x80 || needsEscape($0) }
-    }
-
-    /// Stores a number (room for `maxNumberLength` bytes reserved by the caller).
-    @inlinable @inline(__always)
-    mutating func putNumber(_ value: Double) {
-        if let integer = Self.integer(value) {
-            putInteger(integer)
+    mutating func number(_ value: Double) {
+        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
+        if abs(value) < 0x1p53, Double(Int(value)) == value {
+            integer(Int(value))   // -0 becomes 0
         } else {
-            putNonInteger(value)
+            nonInteger(value)
         }
     }
 
-    /// Stores a number that is not an integer: its shortest round-tripping text, or `null`
-    /// when it is not finite.
-    @usableFromInline mutating func putNonInteger(_ value: Double) {
+    /// Stores a number that is not an integer a `Double` holds exactly.
+    @usableFromInline mutating func nonInteger(_ value: Double) {
         guard value.isFinite else {
-            put("null")
+            text("null")
             return
         }
-        var text = value.description
-        text.withUTF8 { putBytes($0) }
+        var description = value.description
+        description.withUTF8 { bytes($0) }
     }
 
-    /// `value` as an integer when it is one that a `Double` holds exactly (-0 becomes 0).
+    /// Stores the decimal digits of `value` (room for 20 bytes).
     @inlinable @inline(__always)
-    static func integer(_ value: Double) -> Int? {
-        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
-        guard abs(value) < 0x1p53 else { return nil }
-        let integer = Int(value)
-        return Double(integer) == value ? integer : nil
-    }
-
-    /// Stores the decimal digits of `value` (room for 20 bytes reserved by the caller).
-    @inlinable @inline(__always)
-    mutating func putInteger(_ value: Int) {
-        if value < 0 { put(UInt8(ascii: "-")) }
+    mutating func integer(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        if magnitude < 10_000 {   // most geometry: up to four digits, written in place
+        if magnitude < 10_000 {   // most geometry: up to four digits, in digit pairs
             let small = Int(truncatingIfNeeded: magnitude)
-            if small >= 1000 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 1000)) }
-            if small >= 100 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100 % 10)) }
-            if small >= 10 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 10 % 10)) }
-            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small % 10))
+            if small < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small))
+            } else if small < 100 {
+                digitPair(small)
+            } else if small < 1000 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100))
+                digitPair(small % 100)
+            } else {
+                digitPair(small / 100)
+                digitPair(small % 100)
+            }
         } else {
-            putLargeMagnitude(magnitude)
+            largeMagnitude(magnitude)
         }
     }
 
-    /// Stores the digits of a magnitude of five digits or more (room for 20 bytes reserved
-    /// by the caller).
-    @usableFromInline mutating func putLargeMagnitude(_ magnitude: UInt) {
-        // Digits backwards from the end of the reserved room, then moved to its start
-        // (forwards: the regions may overlap).
-        let target = base + count
+    /// "00", "01", … "99": two digits at a time.
+    @usableFromInline static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Stores the two digits of `pair` (0...99).
+    @inlinable @inline(__always)
+    mutating func digitPair(_ pair: Int) {
+        let digits = UnsafeRawPointer(Self.digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self)
+        UnsafeMutableRawPointer(position).storeBytes(of: digits, as: UInt16.self)
+        position += 2
+    }
+
+    /// Stores the digits of a magnitude of five digits or more (room for 20 bytes).
+    @usableFromInline mutating func largeMagnitude(_ magnitude: UInt) {
+        // Digits backwards from the end of the room, then moved to its start (forwards: the
+        // regions may overlap).
         var rest = magnitude, digitCount = 0
         repeat {
-            target[19 - digitCount] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            position[19 - digitCount] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             digitCount += 1
             rest /= 10
         } while rest > 0
-        for index in 0..<digitCount { target[index] = target[20 - digitCount + index] }
-        count &+= digitCount
-    }
-
-    // MARK: - Strings
-
-    /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
-    @usableFromInline mutating func appendQuoted(_ value: String, colon: Bool) {
-        var value = value
-        value.withUTF8 { utf8 in
-            // Every byte escapes to at most six.
-            reserve(6 * utf8.count + 4)
-            putComma()
-            put(UInt8(ascii: "\""))
-            // Ids and keys rarely need escaping: such a string is copied as it is.
-            if utf8.contains(where: Self.needsEscape) {
-                putEscaped(utf8)
-            } else {
-                putBytes(utf8)
-            }
-            put(UInt8(ascii: "\""))
-            if colon { put(UInt8(ascii: ":")) }
-        }
-    }
-
-    /// Whether `byte` must be escaped inside a JSON string.
-    @usableFromInline @inline(__always)
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        for index in 0..<digitCount { position[index] = position[20 - digitCount + index] }
+        position += digitCount
     }
 
     private static let hex: StaticString = "0123456789abcdef"
 
-    /// Stores `utf8` escaped (JSON string contents; room reserved by the caller).
-    private mutating func putEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Stores `utf8` escaped (JSON string contents).
+    @usableFromInline mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                put(UInt8(ascii: "\\"))
-                put(byte)
-            case 0x0A: put("\\n")
-            case 0x0D: put("\\r")
-            case 0x09: put("\\t")
+                self.byte(UInt8(ascii: "\\"))
+                self.byte(byte)
+            case 0x0A: text("\\n")
+            case 0x0D: text("\\r")
+            case 0x09: text("\\t")
             case 0..<0x20:
-                put("\\u00")
-                put(Self.hex.utf8Start[Int(byte >> 4)])
-                put(Self.hex.utf8Start[Int(byte & 0xF)])
+                text("\\u00")
+                self.byte(Self.hex.utf8Start[Int(byte >> 4)])
+                self.byte(Self.hex.utf8Start[Int(byte & 0xF)])
             default:
-                put(byte)
+                self.byte(byte)
             }
         }
     }

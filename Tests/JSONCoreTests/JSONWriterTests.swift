@@ -37,9 +37,12 @@ import Testing
     @Test func writesIntegers() {
         var writer = JSONWriter()
         writer.beginArray()
-        for value in [0, 7, 10, -10, 1234567890, Int.max, Int.min] { writer.number(value) }
+        let values = [0, 7, 9, 10, -10, 42, 99, 100, 305, 999, 1000, 1024, 9999, 10_000, -10_001, 1234567890, Int.max, Int.min]
+        for value in values { writer.number(value) }
+        for value in values where abs(Double(value)) < 0x1p53 { writer.number(Double(value)) }
         writer.endArray()
-        #expect(writer.string == "[0,7,10,-10,1234567890,9223372036854775807,-9223372036854775808]")
+        let small = "0,7,9,10,-10,42,99,100,305,999,1000,1024,9999,10000,-10001,1234567890"
+        #expect(writer.string == "[\(small),9223372036854775807,-9223372036854775808,\(small)]")
     }
 
     @Test func escapesStrings() throws {

@@ -211,6 +211,23 @@ public struct JSONWriter: ~Copyable {
         end(out, needsComma: true)
     }
 
+    /// Writes the value `{"k0":"v0","k1":v1}` (a tagged number, e.g. an array element)
+    /// with one check of the room left; `v0` is plain ASCII, nothing to escape.
+    @inlinable public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
+        assert(Cursor.isPlain(v0), "a StaticString value must need no escaping: \(v0)")
+        var out = begin(reserving: k0.utf8CodeUnitCount + v0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + Cursor.maxNumberLength)
+        out.byte(UInt8(ascii: "{"))
+        out.key(k0)
+        out.byte(UInt8(ascii: "\""))
+        out.text(v0)
+        out.byte(UInt8(ascii: "\""))
+        out.byte(UInt8(ascii: ","))
+        out.key(k1)
+        out.number(v1)
+        out.byte(UInt8(ascii: "}"))
+        end(out, needsComma: true)
+    }
+
     // MARK: - Buffer
 
     /// Makes room for `extra` more bytes and returns a cursor at the end of what is written,

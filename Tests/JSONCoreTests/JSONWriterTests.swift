@@ -109,8 +109,10 @@ import Testing
         writer.beginObject()
         writer.object("nan", "a", .nan, "b", 1e16)
         writer.endObject()
+        writer.object("source", "tabBar", "value", -49)
+        writer.object("source", "floor", "value", 0.5)
         writer.endArray()
-        #expect(writer.string == #"[{"rect":{"x":-12.5,"y":0,"width":1024,"height":123456789},"size":{"width":0.1,"height":0}},{"nan":{"a":null,"b":1e+16}}]"#)
+        #expect(writer.string == #"[{"rect":{"x":-12.5,"y":0,"width":1024,"height":123456789},"size":{"width":0.1,"height":0}},{"nan":{"a":null,"b":1e+16}},{"source":"tabBar","value":-49},{"source":"floor","value":0.5}]"#)
     }
 
     @Test func finishHandsOverTheBytes() {

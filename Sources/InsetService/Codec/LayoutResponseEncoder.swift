@@ -83,10 +83,7 @@ public enum LayoutResponseEncoder {
                 writer.key(key(edge))
                 writer.beginArray()
                 for contribution in explain[edge] {
-                    writer.beginObject()
-                    writer.field("source", name(of: contribution.source))
-                    writer.field("value", contribution.value)
-                    writer.endObject()
+                    writer.object("source", name(of: contribution.source), "value", contribution.value)
                 }
                 writer.endArray()
             }

@@ -119,6 +119,14 @@ public struct JSONWriter: ~Copyable {
         end(out, needsComma: true)
     }
 
+    /// Ends a line of JSON Lines: writes `\n`; the next value starts a new document.
+    @inlinable public mutating func lineBreak() {
+        reserve(1)
+        var out = Cursor(base + count)
+        out.byte(UInt8(ascii: "\n"))
+        end(out, needsComma: false)
+    }
+
     /// Writes already-encoded JSON as one value (it must be well-formed).
     public mutating func raw(_ json: some Sequence<UInt8>) {
         let bytes = Array(json)
@@ -152,6 +160,17 @@ public struct JSONWriter: ~Copyable {
         var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
         out.key(name)
         out.number(value)
+        end(out, needsComma: true)
+    }
+
+    /// Writes `"name": number` rounded to `fractionDigits` decimals (0...9), trailing zeros
+    /// dropped, in plain notation (`0.000092454`, not `9.2454e-05`): for clocks and
+    /// durations, without the cost of the shortest round-tripping form. A value too large
+    /// for that precision is written as ``field(_:_:)-(_,Double)`` would.
+    @inlinable public mutating func field(_ name: StaticString, _ value: Double, fractionDigits: Int) {
+        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        out.key(name)
+        out.decimal(value, fractionDigits: fractionDigits)
         end(out, needsComma: true)
     }
 
@@ -384,6 +403,35 @@ struct Cursor {
         } else {
             nonInteger(value)
         }
+    }
+
+    /// Stores `value` rounded to `fractionDigits` decimals (0...9) in plain notation,
+    /// trailing zeros dropped; falls back to ``number(_:)`` beyond that precision's range.
+    @usableFromInline mutating func decimal(_ value: Double, fractionDigits: Int) {
+        precondition((0...9).contains(fractionDigits), "fractionDigits must be 0...9")
+        var unit = 1
+        for _ in 0..<fractionDigits { unit *= 10 }
+        let scaled = (abs(value) * Double(unit)).rounded()
+        guard scaled < 0x1p53 else {   // also NaN and infinity
+            number(value)
+            return
+        }
+        let units = Int(scaled)
+        if value < 0, units > 0 { byte(UInt8(ascii: "-")) }
+        integer(units / unit)
+        var fraction = units % unit, digits = fractionDigits
+        guard fraction > 0 else { return }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        byte(UInt8(ascii: "."))
+        // The fraction's digits, zero-padded on the left to `digits`.
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            position[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+        }
+        position += digits
     }
 
     /// Stores a number that is not an integer a `Double` holds exactly.

@@ -58,6 +58,21 @@ import Testing
         #expect(document.string(member.value) == "a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀")
     }
 
+    @Test(arguments: [
+        (0.000092454, 9, "0.000092454"), (9.2454e-05, 3, "0"), (1795327893.339, 3, "1795327893.339"), (-1.5, 3, "-1.5"),
+        (-0.0004, 3, "0"), (2.0, 9, "2"), (0.1 + 0.2, 9, "0.3"), (12.345678, 0, "12"), (1e300, 9, "1e+300"), (Double.nan, 3, "null"),
+    ])
+    func writesRoundedDecimals(value: Double, digits: Int, expected: String) {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("d", value, fractionDigits: digits)
+        writer.endObject()
+        writer.lineBreak()
+        writer.beginArray()
+        writer.endArray()
+        #expect(writer.string == "{\"d\":\(expected)}\n[]")
+    }
+
     @Test func copiesStringsOfEveryShortLength() {
         // Short copies move overlapping words: every length up to past 32 must come out whole.
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.".utf8)

@@ -22,23 +22,19 @@ public struct AccessLog: Sendable {
     ) -> [UInt8] {
         var writer = JSONWriter(capacity: 192 + path.utf8.count + requestID.utf8.count)
         writer.beginObject()
-        writer.field("time", time)
-        writer.key("level")
-        writer.raw(Self.info)
-        writer.key("logger")
-        writer.raw(Self.loggerLabel)
-        writer.key("message")
-        writer.raw(Self.request)
-        writer.field("bytes", Double(bytes))
-        writer.field("durationSeconds", seconds)
+        writer.field("time", time, fractionDigits: 3)
+        writer.field("level", "info" as StaticString)
+        writer.field("logger", "insetd.access" as StaticString)
+        writer.field("message", "request" as StaticString)
+        writer.field("bytes", bytes)
+        writer.field("durationSeconds", seconds, fractionDigits: 9)
         writer.field("method", method)
         writer.field("path", path)
         writer.field("requestId", requestID)
-        writer.field("status", Double(status))
+        writer.field("status", status)
         writer.endObject()
-        var line = writer.finish()
-        line.append(UInt8(ascii: "\n"))
-        return line
+        writer.lineBreak()
+        return writer.finish()
     }
 
     /// Writes the line for one request.
@@ -56,8 +52,4 @@ public struct AccessLog: Sendable {
             }
         }
     }
-
-    private static let info = Array(#""info""#.utf8)
-    private static let loggerLabel = Array(#""insetd.access""#.utf8)
-    private static let request = Array(#""request""#.utf8)
 }

@@ -51,7 +51,36 @@ final class ServiceMetrics: Sendable {
             shard.sequence &+= 1
             return (shard.index, shard.sequence)
         }
-        return "\(idPrefix)-\(String(shard, radix: 16))-\(String(sequence, radix: 16))"
+        return Self.requestID(prefix: idPrefix, shard: UInt64(shard), sequence: sequence)
+    }
+
+    /// `prefix-shard-sequence`, the numbers in lowercase hex, built in one buffer (the
+    /// `String(_:radix:)` and interpolation way costs a few allocations per request).
+    static func requestID(prefix: String, shard: UInt64, sequence: UInt64) -> String {
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + 34) { buffer in
+                var count = 0
+                for byte in head {
+                    buffer[count] = byte
+                    count += 1
+                }
+                func appendHex(_ number: UInt64) {
+                    buffer[count] = UInt8(ascii: "-")
+                    count += 1
+                    var digits = 1
+                    while digits < 16, number >> (4 * digits) != 0 { digits += 1 }
+                    for index in stride(from: digits - 1, through: 0, by: -1) {
+                        let nibble = UInt8(truncatingIfNeeded: number >> (4 * index)) & 0xF
+                        buffer[count] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                        count += 1
+                    }
+                }
+                appendHex(shard)
+                appendHex(sequence)
+                return count
+            }
+        }
     }
 
     /// Counts a request as answered.

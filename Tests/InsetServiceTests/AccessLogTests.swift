@@ -1,0 +1,26 @@
+@testable import InsetService
+import Testing
+
+@Suite struct AccessLogTests {
+    @Test func writesOneJSONLinePerRequest() {
+        let line = AccessLog.line(
+            time: 1_795_327_893.339, method: "POST", path: "/layout \"x\"", status: 200,
+            seconds: 9.2454e-05, bytes: 22_302, requestID: "36c59a2f6628-6-8f64"
+        )
+        let expected = #"{"time":1795327893.339,"level":"info","logger":"insetd.access","message":"request","bytes":22302,"#
+            + #""durationSeconds":0.000092454,"method":"POST","path":"/layout \"x\"","requestId":"36c59a2f6628-6-8f64","status":200}"#
+            + "\n"
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
+}
+
+@Suite struct RequestIDTests {
+    @Test(arguments: [
+        (UInt64(0), UInt64(0), "ab12-0-0"), (6, 0x8f64, "ab12-6-8f64"), (15, 16, "ab12-f-10"),
+        (0, UInt64.max, "ab12-0-ffffffffffffffff"), (0xabc, 0x1000_0000_0000_0000, "ab12-abc-1000000000000000"),
+    ])
+    func formatsInLowercaseHex(shard: UInt64, sequence: UInt64, expected: String) {
+        #expect(ServiceMetrics.requestID(prefix: "ab12", shard: shard, sequence: sequence) == expected)
+        #expect(expected == "ab12-\(String(shard, radix: 16))-\(String(sequence, radix: 16))")
+    }
+}

@@ -86,7 +86,8 @@ final class ServerContext: @unchecked Sendable {
         guard let mhdResponse = Self.makeResponse(body: response.body) else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+            // withCString lends a native string's own bytes: no C copy allocated per header.
+            _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) } }
         }
         if closing {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")

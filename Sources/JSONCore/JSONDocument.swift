@@ -54,10 +54,7 @@ public struct JSONDocument: Sendable {
     /// Parses UTF-8 bytes.
     public init(parsing bytes: [UInt8], maxDepth: Int = JSONDocument.defaultMaxDepth) throws(JSONSyntaxError) {
         self.bytes = bytes
-        var parser = Parser(maxDepth: maxDepth, estimatedCount: bytes.count)
-        let outcome: Result<Void, JSONSyntaxError> = bytes.withUnsafeBufferPointer { parser.parse($0) }
-        if case .failure(let error) = outcome { throw error }
-        tape = parser.tape
+        tape = try bytes.withUnsafeBufferPointer { Parser.parse($0, maxDepth: maxDepth) }.get()
     }
 
     /// Parses UTF-8 bytes (copied into the document).
@@ -289,8 +286,9 @@ public struct JSONMembers: Sequence, IteratorProtocol, Sendable {
     @usableFromInline var start: UInt32
     /// The byte offset just past the value's last byte.
     @usableFromInline var end: UInt32
-    /// A number's bit pattern; for arrays and objects the child count (high 32 bits) and the
-    /// tape index following the last descendant (low 32 bits).
+    /// A number's bit pattern; a string's fingerprint (`fingerprint(_:)` of its bytes
+    /// between the quotes, escapes and all); for arrays and objects the child count (high 32
+    /// bits) and the tape index following the last descendant (low 32 bits).
     @usableFromInline var payload: UInt64
 
     @inlinable init(tag: Tag, flags: UInt8 = 0, start: UInt32, end: UInt32, payload: UInt64 = 0) {
@@ -299,6 +297,15 @@ public struct JSONMembers: Sequence, IteratorProtocol, Sendable {
         self.start = start
         self.end = end
         self.payload = payload
+    }
+
+    /// The first eight bytes (fewer when there are fewer, the rest zero) as a little-endian
+    /// integer: strings of the same length with different fingerprints differ, and for up
+    /// to eight bytes the same fingerprint means the same string.
+    @inlinable static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var value: UInt64 = 0
+        for (offset, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << (8 * offset) }
+        return value
     }
 
     /// The tape index after this value and its descendants, given its own index.

@@ -31,6 +31,7 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         "{\"a\":{\"b\":{\"c\":[null,true,false]}}}",
         "\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\ud83d\\ude00\"",
         "\"héllo ✓ 😀\"",
+        "\"a string longer than eight bytes, with \\\"escapes\\\" and é in it\"",
     ])
     func acceptsValidDocuments(text: String) throws {
         _ = try parse(text)
@@ -227,6 +228,16 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(syntaxError(objects)?.reason == .nestingTooDeep(limit: 512))
     }
 
+    @Test func readsDenseDocuments() throws {
+        // More values than its first guess at the tape's size: the parse is redone.
+        let doc = try parse("[" + Array(repeating: "0", count: 5_000).joined(separator: ",") + "]")
+        #expect(doc.count(of: doc.root) == 5_000)
+        #expect(doc.elements(of: doc.root).allSatisfy { doc.number($0) == 0 })
+        let empties = try parse(String(repeating: "[", count: 300) + String(repeating: "]", count: 300))
+        #expect(empties.count(of: empties.root) == 1)
+        #expect(syntaxError(String(repeating: "[", count: 300))?.reason == .unexpectedEnd)
+    }
+
     @Test func acceptsNestingUpToTheLimit() throws {
         let text = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         _ = try parse(text)
@@ -242,6 +253,12 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(members.map { doc.isDuplicateKey($0.key) } == [false, false, true, true, false])
         let inner = Array(doc.members(of: members[4].value))
         #expect(!doc.isDuplicateKey(inner[0].key))
+    }
+
+    @Test func comparesLongKeysPastTheirFirstEightBytes() throws {
+        let doc = try parse(#"{"abcdefgh": 1, "abcdefghi": 2, "abcdefghij": 3, "abcdefghik": 4, "abcdefghij": 5, "abcdefgh\u0069": 6, "": 7, "": 8}"#)
+        let flags = doc.members(of: doc.root).map { doc.isDuplicateKey($0.key) }
+        #expect(flags == [false, false, false, false, true, true, false, true])
     }
 
     @Test func flagsDuplicatesInLargeObjects() throws {

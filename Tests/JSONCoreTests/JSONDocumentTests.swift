@@ -271,3 +271,34 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(flags.suffix(2) == [true, true])
     }
 }
+
+@Suite struct JSONStringTableTests {
+    private let table = JSONStringTable(["id", "frame", "", "subviews", "viewController", "insetsLayoutMarginsFromSafeArea", "é"])
+
+    @Test func findsStringsByTheirBytes() throws {
+        let doc = try parse(#"["frame", "fr\u0061me", "frames", "fram", "", "subviews", "viewController", "viewControllex", "viewcontroller", "insetsLayoutMarginsFromSafeArea", "\u00e9", "e\u0301", 1, null, ["id"]]"#)
+        let found = doc.elements(of: doc.root).map { doc.index(of: $0, in: table) }
+        #expect(found == [1, 1, nil, nil, 2, 3, 4, nil, nil, 5, 6, nil, nil, nil, nil])
+        #expect(table.strings[4] == "viewController")
+    }
+
+    @Test func findsKeys() throws {
+        let doc = try parse(#"{"id": 1, "i\u0064": 2, "bogus": 3}"#)
+        #expect(doc.members(of: doc.root).map { doc.index(of: $0.key, in: table) } == [0, 0, nil])
+    }
+}
+
+@Suite struct JSONPointersTests {
+    @Test func pointsFromTheRoot() throws {
+        let doc = try parse(#"{"a": [1, {"b~/c": 2}], "\u0064": {}, "e": [[true]]}"#)
+        let members = Array(doc.members(of: doc.root))
+        let array = Array(doc.elements(of: members[0].value))
+        let inner = Array(doc.members(of: array[1]))[0]
+        let nested = Array(doc.elements(of: Array(doc.elements(of: members[2].value))[0]))[0]
+        let values = [doc.root, members[0].value, array[0], array[1], inner.value, inner.key, members[1].value, nested]
+        #expect(doc.pointers(to: values).map(\.description) == ["", "/a", "/a/0", "/a/1", "/a/1/b~0~1c", "/a/1/b~0~1c", "/d", "/e/0/0"])
+        #expect(doc.pointers(to: []).isEmpty)
+        let scalar = try parse("7")
+        #expect(scalar.pointers(to: [scalar.root]) == [JSONPointer.root])
+    }
+}

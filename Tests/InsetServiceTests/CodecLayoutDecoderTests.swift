@@ -361,6 +361,10 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         #expect(pointers(withRoot(#"{"id": "\u00e9"}, {"id": "e\u0301"}"#)) == ["/root/subviews/1/id"])
         #expect(pointers(withRoot(#"{"id": "K"}, {"id": "\u212a"}"#)) == ["/root/subviews/1/id"])
         #expect(decodeProblem(withRoot(#"{"id": "\u00e9", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, extra: #", "steps": [{"frames": {"e\u0301": {"x": 0, "y": 0, "width": 2, "height": 2}}}]"#)) == nil)
+        // Many ids, short and long, then repeats of the first ones.
+        let many = (0..<200).map { #"{"id": "\#($0 % 2 == 0 ? "n" : "a-much-longer-node-id-")\#($0)"}"# }
+        let repeats = [#"{"id": "n0"}"#, #"{"id": "a-much-longer-node-id-1"}"#, #"{"id": "a-much-longer-node-id-"}"#]
+        #expect(pointers(withRoot((many + repeats).joined(separator: ","))) == ["/root/subviews/200/id", "/root/subviews/201/id"])
     }
 
     @Test func escapesPointerTokens() {

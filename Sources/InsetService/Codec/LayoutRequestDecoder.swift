@@ -106,6 +106,111 @@ private struct LayoutSchema: Sendable {
     static let shared = LayoutSchema()
 }
 
+/// The ids of the nodes decoded so far and their roles, compared as `String`s compare
+/// (canonical equivalence). An id of plain ASCII (`RequestReader.isComparableByBytes`)
+/// equals no other string than the same bytes, so those are kept in an open-addressed
+/// table, hashed on their bytes with a per-process seed; any other id goes to a `Dictionary`.
+private struct NodeIDs {
+    private struct Entry {
+        var hash: UInt64
+        var id: String
+        var role: NodeRole
+    }
+
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    private let seed = NodeIDs.seed
+    private var entries: [Entry]
+    /// Positions in `entries`, -1 for none; a power of two, at least twice as many.
+    private var slots = [Int](repeating: -1, count: 64)
+    private var others: [String: NodeRole] = [:]
+
+    init() {
+        entries = []
+        entries.reserveCapacity(32)
+    }
+
+    /// Adds `id` of a node with `role`; when an earlier node has it, keeps that one and
+    /// returns its role.
+    mutating func insert(_ id: String, role: NodeRole) -> NodeRole? {
+        guard let hash = plainHash(id) else {
+            if let earlier = others[id] { return earlier }
+            others[id] = role
+            return nil
+        }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash, entry.id == id { return entry.role }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        slots[slot] = entries.count
+        entries.append(Entry(hash: hash, id: id, role: role))
+        if 2 * entries.count > slots.count { grow() }
+        return nil
+    }
+
+    /// The role of the node with `id`, if any.
+    func role(of id: String) -> NodeRole? {
+        guard let hash = plainHash(id) else { return others[id] }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash, entry.id == id { return entry.role }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        slots = [Int](repeating: -1, count: 2 * slots.count)
+        for (index, entry) in entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: entry.hash) & (slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = index
+        }
+    }
+
+    /// The hash of a plain-ASCII id, `nil` for any other.
+    private func plainHash(_ id: String) -> UInt64? {
+        var id = id
+        return id.withUTF8 { bytes in
+            var hash = seed ^ UInt64(bytes.count)
+            var offset = 0
+            while offset < bytes.count {
+                // Eight bytes at a time, the last chunk padded with zeros.
+                let chunk: UInt64
+                if offset + 8 <= bytes.count {
+                    chunk = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+                } else {
+                    var tail: UInt64 = 0
+                    for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * (index - offset)) }
+                    chunk = tail
+                }
+                guard Self.isPlain(chunk) else { return nil }
+                hash = Self.mix(hash, chunk)
+                offset += 8
+            }
+            return hash
+        }
+    }
+
+    /// Whether eight bytes hold no byte from 0x80 on and no `K`, `;` or `` ` ``.
+    private static func isPlain(_ chunk: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        func hasByte(_ byte: UInt8) -> Bool {
+            let difference = chunk ^ (ones &* UInt64(byte))
+            return (difference &- ones) & ~difference & highs != 0
+        }
+        return chunk & highs == 0 && !hasByte(UInt8(ascii: "K")) && !hasByte(UInt8(ascii: ";")) && !hasByte(UInt8(ascii: "`"))
+    }
+
+    private static func mix(_ hash: UInt64, _ chunk: UInt64) -> UInt64 {
+        let product = (hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
+    }
+}
+
 /// The state of decoding one `/layout` body.
 private struct LayoutDecoding {
     var reader: RequestReader
@@ -119,14 +224,13 @@ private struct LayoutDecoding {
     var reportedNodeLimit = false
     var reportedDepthLimit = false
     /// Every node id decoded so far and the node's role.
-    var ids: [String: NodeRole] = [:]
+    var ids = NodeIDs()
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
         self.reader = reader
         document = reader.document
         self.devices = devices
         self.limits = limits
-        ids.reserveCapacity(64)
     }
 
     mutating func decode() throws(Problem) -> DecodedLayoutRequest {
@@ -173,9 +277,9 @@ private struct LayoutDecoding {
         let resolvedOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
             ?? (family == .tv ? .landscapeLeft : .portrait)
 
-        var rootNode: Node?
+        var rootNode: [Node] = []
         if let root {
-            rootNode = node(root.value, depth: 1, role: .root)
+            node(root.value, depth: 1, role: .root, appendingTo: &rootNode)
         } else {
             reader.missing("root", in: body)
         }
@@ -184,7 +288,7 @@ private struct LayoutDecoding {
         try reader.finish()
         // Every way of reaching here without a root or an environment was reported above;
         // these throws only keep the decoder total.
-        guard let rootNode else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "missing required field")]) }
+        guard let rootNode = rootNode.first else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "missing required field")]) }
         let label: String, environment: DisplayEnvironment
         if let customScreen {
             label = "custom"
@@ -266,15 +370,16 @@ private struct LayoutDecoding {
 
     // MARK: - Nodes
 
-    /// Decodes the node `value`; `nil` when it is not an object or past a limit.
-    private mutating func node(_ value: JSONValue, depth: Int, role: NodeRole) -> Node? {
-        guard reader.expectObject(value) else { return nil }
+    /// Decodes the node `value` and appends it to `siblings`; nothing is appended when it
+    /// is not an object or past a limit. (Appending in place spares copies of a large value.)
+    private mutating func node(_ value: JSONValue, depth: Int, role: NodeRole, appendingTo siblings: inout [Node]) {
+        guard reader.expectObject(value) else { return }
         guard depth <= limits.maxDepth else {
             if !reportedDepthLimit {
                 reportedDepthLimit = true
                 reader.invalid("nodes nested deeper than \(limits.maxDepth) levels (the root is level 1)", value: value)
             }
-            return nil
+            return
         }
         nodeCount += 1
         guard nodeCount <= limits.maxNodes else {
@@ -282,7 +387,7 @@ private struct LayoutDecoding {
                 reportedNodeLimit = true
                 reader.invalid("more than \(limits.maxNodes) nodes", value: value)
             }
-            return nil
+            return
         }
 
         var id: String?
@@ -345,8 +450,7 @@ private struct LayoutDecoding {
         }
 
         if let id, let idValue {
-            if let first = ids.updateValue(role, forKey: id) {
-                ids[id] = first   // the first node with the id keeps it
+            if ids.insert(id, role: role) != nil {
                 reader.invalid("duplicate id \"\(id)\"", value: idValue)
             }
         } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null; another type was reported
@@ -384,13 +488,11 @@ private struct LayoutDecoding {
         if let subviews {
             children.reserveCapacity(document.count(of: subviews))
             for (index, element) in document.elements(of: subviews).enumerated() {
-                if let child = node(element, depth: depth + 1, role: index == contentIndex ? .containerContent : .free) {
-                    children.append(child)
-                }
+                node(element, depth: depth + 1, role: index == contentIndex ? .containerContent : .free, appendingTo: &children)
             }
         }
 
-        return Node(
+        siblings.append(Node(
             id: id ?? "",
             kind: kind,
             placement: placement,
@@ -400,7 +502,7 @@ private struct LayoutDecoding {
             scroll: kind.isScrollView ? scroll : nil,
             viewController: controller?.0,
             subviews: children
-        )
+        ))
     }
 
     /// The index of the first subview object that has a (non-null) `viewController`
@@ -556,7 +658,7 @@ private struct LayoutDecoding {
             let keyOffset = document.startOffset(of: member.key)
             let rect = reader.rect(member.value)
             if reader.isNull(member.value) { reader.wrongType(member.value, expected: "an object") }
-            switch ids[id] {
+            switch ids.role(of: id) {
             case nil: reader.invalid("unknown node id", at: keyOffset, in: member.value)
             case .root: reader.invalid("the root view always fills the screen", at: keyOffset, in: member.value)
             case .containerContent: reader.invalid("a container places its content view controller's view", at: keyOffset, in: member.value)

@@ -109,7 +109,8 @@ private struct LayoutSchema: Sendable {
 /// The ids of the nodes decoded so far and their roles, compared as `String`s compare
 /// (canonical equivalence). An id of plain ASCII (`RequestReader.isComparableByBytes`)
 /// equals no other string than the same bytes, so those are kept in an open-addressed
-/// table, hashed on their bytes with a per-process seed; any other id goes to a `Dictionary`.
+/// table, hashed on their bytes (seeded per process, so that no body can aim its ids at
+/// one slot); any other id goes to a `Dictionary`.
 private struct NodeIDs {
     private struct Entry {
         var hash: UInt64
@@ -138,12 +139,8 @@ private struct NodeIDs {
             others[id] = role
             return nil
         }
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] >= 0 {
-            let entry = entries[slots[slot]]
-            if entry.hash == hash, entry.id == id { return entry.role }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let slot = slot(of: id, hash: hash)
+        guard slots[slot] < 0 else { return entries[slots[slot]].role }
         slots[slot] = entries.count
         entries.append(Entry(hash: hash, id: id, role: role))
         if 2 * entries.count > slots.count { grow() }
@@ -153,13 +150,17 @@ private struct NodeIDs {
     /// The role of the node with `id`, if any.
     func role(of id: String) -> NodeRole? {
         guard let hash = plainHash(id) else { return others[id] }
+        let index = slots[slot(of: id, hash: hash)]
+        return index < 0 ? nil : entries[index].role
+    }
+
+    /// The slot of `id`, or the empty slot where it goes.
+    private func slot(of id: String, hash: UInt64) -> Int {
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] >= 0 {
-            let entry = entries[slots[slot]]
-            if entry.hash == hash, entry.id == id { return entry.role }
+        while slots[slot] >= 0, entries[slots[slot]].hash != hash || entries[slots[slot]].id != id {
             slot = (slot + 1) & (slots.count - 1)
         }
-        return nil
+        return slot
     }
 
     private mutating func grow() {
@@ -215,6 +216,7 @@ private struct NodeIDs {
 private struct LayoutDecoding {
     var reader: RequestReader
     let document: JSONDocument
+    /// Read where used: a copy of the tables in every decoding costs more.
     var schema: LayoutSchema { LayoutSchema.shared }
     let devices: any DeviceDirectory
     let limits: DecodingLimits

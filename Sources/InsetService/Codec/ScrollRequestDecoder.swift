@@ -54,7 +54,8 @@ private struct ScrollDecoding {
 
     var reader: RequestReader
     let document: JSONDocument
-    let schema: ScrollSchema
+    /// Read where used: a copy of the tables in every decoding costs more.
+    var schema: ScrollSchema { ScrollSchema.shared }
     let devices: any DeviceDirectory
 
     /// Fields that only make sense with `device`.
@@ -63,7 +64,6 @@ private struct ScrollDecoding {
     init(reader: RequestReader, devices: any DeviceDirectory) {
         self.reader = reader
         document = reader.document
-        schema = ScrollSchema.shared
         self.devices = devices
     }
 

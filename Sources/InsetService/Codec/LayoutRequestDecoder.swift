@@ -399,7 +399,7 @@ private struct LayoutDecoding {
         var placement = Placement.fill
         var frameKey: Int?, pinKey: Int?
         var margins: MarginSpec?
-        /// Whether `layoutMargins` or `directionalLayoutMargins` was given, and the second one.
+        // Whether `layoutMargins` or `directionalLayoutMargins` was given, and the second one.
         var marginsGiven = false, secondMargins: (key: String, offset: Int)?
         var insetsFromSafeArea = true, preservesSuperviewMargins = false
         var scroll = ScrollProperties()
@@ -451,11 +451,12 @@ private struct LayoutDecoding {
             }
         }
 
-        if let id, let idValue {
-            if ids.insert(id, role: role) != nil {
-                reader.invalid("duplicate id \"\(id)\"", value: idValue)
-            }
-        } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null; another type was reported
+        switch (id, idValue) {
+        case (let id?, let idValue?):
+            if ids.insert(id, role: role) != nil { reader.invalid("duplicate id \"\(id)\"", value: idValue) }
+        case (nil, let idValue?) where !reader.isNull(idValue):
+            break   // another type, reported
+        default:
             reader.missing("id", in: value)
         }
         if let frameKey, let pinKey {

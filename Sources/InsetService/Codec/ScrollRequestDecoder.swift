@@ -84,7 +84,7 @@ private struct ScrollDecoding {
         var frame: Rect?
         var statusBarHidden = false
         var navigationBar: BarConfiguration?, toolbar: BarConfiguration?, tabBar: BarConfiguration?
-        /// The offset of each field's key, when given (not null).
+        // The offset of each field's key, when given (not null).
         var keyOffsets = [Int?](repeating: nil, count: schema.body.fields.count)
         var orientationValue: JSONValue?
 

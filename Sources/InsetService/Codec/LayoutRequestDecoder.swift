@@ -139,8 +139,12 @@ private struct NodeIDs {
             others[id] = role
             return nil
         }
-        let slot = slot(of: id, hash: hash)
-        guard slots[slot] < 0 else { return entries[slots[slot]].role }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash, entry.id == id { return entry.role }
+            slot = (slot + 1) & (slots.count - 1)
+        }
         slots[slot] = entries.count
         entries.append(Entry(hash: hash, id: id, role: role))
         if 2 * entries.count > slots.count { grow() }
@@ -150,17 +154,13 @@ private struct NodeIDs {
     /// The role of the node with `id`, if any.
     func role(of id: String) -> NodeRole? {
         guard let hash = plainHash(id) else { return others[id] }
-        let index = slots[slot(of: id, hash: hash)]
-        return index < 0 ? nil : entries[index].role
-    }
-
-    /// The slot of `id`, or the empty slot where it goes.
-    private func slot(of id: String, hash: UInt64) -> Int {
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] >= 0, entries[slots[slot]].hash != hash || entries[slots[slot]].id != id {
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash, entry.id == id { return entry.role }
             slot = (slot + 1) & (slots.count - 1)
         }
-        return slot
+        return nil
     }
 
     private mutating func grow() {
@@ -451,12 +451,11 @@ private struct LayoutDecoding {
             }
         }
 
-        switch (id, idValue) {
-        case (let id?, let idValue?):
-            if ids.insert(id, role: role) != nil { reader.invalid("duplicate id \"\(id)\"", value: idValue) }
-        case (nil, let idValue?) where !reader.isNull(idValue):
-            break   // another type, reported
-        default:
+        if let id, let idValue {
+            if ids.insert(id, role: role) != nil {
+                reader.invalid("duplicate id \"\(id)\"", value: idValue)
+            }
+        } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null (another type was reported)
             reader.missing("id", in: value)
         }
         if let frameKey, let pinKey {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The JSON type of a value.
 public enum JSONKind: Hashable, Sendable, CustomStringConvertible {
     case object, array, string, number, bool, null
@@ -54,10 +60,7 @@ public struct JSONDocument: Sendable {
     /// Parses UTF-8 bytes.
     public init(parsing bytes: [UInt8], maxDepth: Int = JSONDocument.defaultMaxDepth) throws(JSONSyntaxError) {
         self.bytes = bytes
-        var parser = Parser(maxDepth: maxDepth, estimatedCount: bytes.count)
-        let outcome: Result<Void, JSONSyntaxError> = bytes.withUnsafeBufferPointer { parser.parse($0) }
-        if case .failure(let error) = outcome { throw error }
-        tape = parser.tape
+        tape = try bytes.withUnsafeBufferPointer { Parser.parse($0, maxDepth: maxDepth) }.get()
     }
 
     /// Parses UTF-8 bytes (copied into the document).
@@ -273,6 +276,130 @@ public struct JSONMembers: Sequence, IteratorProtocol, Sendable {
     }
 }
 
+/// A fixed set of strings that a document's string values (object keys, enumeration words)
+/// are looked up in by their bytes, without making a `String` of them.
+///
+/// A value matches a string when its decoded UTF-8 bytes equal the string's. (`String`'s
+/// `==` also takes canonical equivalents as equal; for strings of ASCII without `K`, `;` or
+/// `` ` `` — the only ASCII characters another character is canonically equivalent to — the
+/// two come to the same.)
+public struct JSONStringTable: Sendable {
+    /// One slot of the open-addressed table.
+    @usableFromInline struct Slot: Sendable {
+        /// The string's position in `strings`, or -1 for an empty slot.
+        @usableFromInline var index: Int
+        /// Its UTF-8 byte count, fingerprint and offset in `utf8`.
+        @usableFromInline var count: Int
+        @usableFromInline var fingerprint: UInt64
+        @usableFromInline var offset: Int
+    }
+
+    /// The strings, in the order given.
+    public let strings: [String]
+    /// Every string's UTF-8, one after the other.
+    @usableFromInline let utf8: [UInt8]
+    /// A power of two of them, at least twice as many as strings.
+    @usableFromInline let slots: [Slot]
+
+    /// Creates a table of distinct strings.
+    public init(_ strings: [String]) {
+        precondition(Set(strings).count == strings.count, "a JSONStringTable's strings must be distinct")
+        self.strings = strings
+        utf8 = strings.flatMap(\.utf8)
+        var size = 4
+        while size < 2 * strings.count { size *= 2 }
+        var slots = [Slot](repeating: Slot(index: -1, count: 0, fingerprint: 0, offset: 0), count: size)
+        var offset = 0
+        for (index, string) in strings.enumerated() {
+            let count = string.utf8.count
+            let fingerprint = utf8.withUnsafeBytes { TapeEntry.fingerprint(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
+            var slot = Self.slot(count: count, fingerprint: fingerprint, size: size)
+            while slots[slot].index >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Slot(index: index, count: count, fingerprint: fingerprint, offset: offset)
+            offset += count
+        }
+        self.slots = slots
+    }
+
+    @inlinable static func slot(count: Int, fingerprint: UInt64, size: Int) -> Int {
+        Int(truncatingIfNeeded: (fingerprint &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15 >> 40) & (size - 1)
+    }
+
+    /// The position of the string whose UTF-8 is the `count` bytes at `bytes`, whose
+    /// fingerprint is `fingerprint`; `nil` when there is none.
+    @inlinable func index(of bytes: UnsafePointer<UInt8>, count: Int, fingerprint: UInt64) -> Int? {
+        var slot = Self.slot(count: count, fingerprint: fingerprint, size: slots.count)
+        while true {
+            let candidate = slots[slot]
+            guard candidate.index >= 0 else { return nil }
+            if candidate.count == count, candidate.fingerprint == fingerprint {
+                // Up to eight bytes, the fingerprint is the string.
+                if count <= 8 || utf8.withUnsafeBufferPointer({ memcmp($0.baseAddress! + candidate.offset, bytes, count) == 0 }) {
+                    return candidate.index
+                }
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+}
+
+extension JSONDocument {
+    /// The position in `table` of the string `value`, or `nil` when `value` is not a string
+    /// or not one of the table's.
+    @inlinable public func index(of value: JSONValue, in table: JSONStringTable) -> Int? {
+        let entry = tape[value.index]
+        guard entry.tag == .string else { return nil }
+        guard entry.flags & TapeEntry.escaped == 0 else { return indexOfEscaped(entry, in: table) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            table.index(of: buffer.baseAddress! + Int(entry.start) + 1, count: Int(entry.end - entry.start) - 2, fingerprint: entry.payload)
+        }
+    }
+
+    @usableFromInline func indexOfEscaped(_ entry: TapeEntry, in table: JSONStringTable) -> Int? {
+        let decoded = Self.unescape(bytes[Int(entry.start) + 1..<Int(entry.end) - 1])
+        return decoded.withUnsafeBufferPointer { buffer in
+            // An empty array may have no storage: any address will do for no bytes.
+            withUnsafePointer(to: 0 as UInt8) { empty in
+                table.index(of: buffer.baseAddress ?? empty, count: buffer.count, fingerprint: TapeEntry.fingerprint(UnsafeRawBufferPointer(buffer)))
+            }
+        }
+    }
+
+    /// The pointer from the root to each of `values`, in order (a member's key has its
+    /// member's pointer). The parents of all the document's values are found in one pass,
+    /// so ask for many at once.
+    public func pointers(to values: [JSONValue]) -> [JSONPointer] {
+        guard !values.isEmpty else { return [] }
+        // For every value: its container's tape index, and its position there (an array
+        // element's index; a member's key is the entry before its value). Keys: -2.
+        var parent = [Int](repeating: -1, count: tape.count)
+        var position = [Int](repeating: 0, count: tape.count)
+        for index in tape.indices where tape[index].tag == .object || tape[index].tag == .array {
+            let isObject = tape[index].tag == .object
+            var child = index + 1, ordinal = 0
+            while child < Int(tape[index].payload & 0xFFFF_FFFF) {
+                if isObject {
+                    parent[child] = -2
+                    child += 1
+                }
+                parent[child] = index
+                position[child] = ordinal
+                ordinal += 1
+                child = tape[child].following(at: child)
+            }
+        }
+        return values.map { value in
+            var tokens: [String] = []
+            var index = parent[value.index] == -2 ? value.index + 1 : value.index
+            while parent[index] >= 0 {
+                tokens.append(tape[parent[index]].tag == .object ? string(JSONValue(index: index - 1)) ?? "" : String(position[index]))
+                index = parent[index]
+            }
+            return JSONPointer(tokens: tokens.reversed())
+        }
+    }
+}
+
 /// One value on the tape.
 @usableFromInline struct TapeEntry: Sendable {
     @usableFromInline enum Tag: UInt8, Sendable {
@@ -289,8 +416,9 @@ public struct JSONMembers: Sequence, IteratorProtocol, Sendable {
     @usableFromInline var start: UInt32
     /// The byte offset just past the value's last byte.
     @usableFromInline var end: UInt32
-    /// A number's bit pattern; for arrays and objects the child count (high 32 bits) and the
-    /// tape index following the last descendant (low 32 bits).
+    /// A number's bit pattern; a string's fingerprint (`fingerprint(_:)` of its bytes
+    /// between the quotes, escapes and all); for arrays and objects the child count (high 32
+    /// bits) and the tape index following the last descendant (low 32 bits).
     @usableFromInline var payload: UInt64
 
     @inlinable init(tag: Tag, flags: UInt8 = 0, start: UInt32, end: UInt32, payload: UInt64 = 0) {
@@ -299,6 +427,15 @@ public struct JSONMembers: Sequence, IteratorProtocol, Sendable {
         self.start = start
         self.end = end
         self.payload = payload
+    }
+
+    /// The first eight bytes (fewer when there are fewer, the rest zero) as a little-endian
+    /// integer: strings of the same length with different fingerprints differ, and for up
+    /// to eight bytes the same fingerprint means the same string.
+    @inlinable static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var value: UInt64 = 0
+        for (offset, byte) in bytes.prefix(8).enumerated() { value |= UInt64(byte) << (8 * offset) }
+        return value
     }
 
     /// The tape index after this value and its descendants, given its own index.

@@ -4,57 +4,89 @@ import Glibc
 import Darwin
 #endif
 
+/// Why a parse stopped early.
+private enum Interruption: Error {
+    /// The input is not JSON.
+    case syntax(JSONSyntaxError.Reason, offset: Int)
+    /// The tape's buffer is full (the parse is redone with room for any input).
+    case tapeFull
+}
+
 /// The iterative (non-recursive) RFC 8259 parser behind `JSONDocument`.
+///
+/// It writes the tape into a buffer sized from the input (`Array(unsafeUninitializedCapacity:)`)
+/// and keeps its open containers in a temporary buffer; every read of the input is checked
+/// against its length, every write against the buffers' capacities.
 struct Parser {
     /// An open array or object.
     private struct Frame {
         var tapeIndex: Int
-        var isObject: Bool
         /// Members or elements begun so far.
         var count: Int
         /// The tape index of the current member's key (objects), or -1.
         var keyIndex: Int
+        var isObject: Bool
     }
 
-    private(set) var tape: [TapeEntry]
-    private var stack: [Frame] = []
+    private let scanner: Scanner
+    private var input: UnsafeBufferPointer<UInt8> { scanner.input }
+    private let tape: UnsafeMutableBufferPointer<TapeEntry>
+    private var tapeCount = 0
+    private let stack: UnsafeMutableBufferPointer<Frame>
+    private var depth = 0
     private let maxDepth: Int
-    private var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var position = 0
 
-    init(maxDepth: Int, estimatedCount: Int) {
+    private init(input: UnsafeBufferPointer<UInt8>, tape: UnsafeMutableBufferPointer<TapeEntry>, stack: UnsafeMutableBufferPointer<Frame>, maxDepth: Int) {
+        scanner = Scanner(input: input)
+        self.tape = tape
+        self.stack = stack
         self.maxDepth = maxDepth
-        tape = []
-        tape.reserveCapacity(estimatedCount / 4 + 4)
     }
 
-    private struct Failure: Error {
-        var reason: JSONSyntaxError.Reason
-        var offset: Int
-    }
-
-    /// Parses the whole input onto `tape`.
-    mutating func parse(_ input: UnsafeBufferPointer<UInt8>) -> Result<Void, JSONSyntaxError> {
-        self.input = input
-        do throws(Failure) {
-            guard input.count < Int(UInt32.max) else { throw Failure(reason: .documentTooLarge, offset: 0) }
-            skipWhitespace()
-            guard position < input.count else { throw Failure(reason: .emptyDocument, offset: position) }
-            try parseDocument()
-            skipWhitespace()
-            guard position == input.count else { throw Failure(reason: .trailingData, offset: position) }
-            return .success(())
-        } catch {
-            let (line, column) = JSONDocument.location(of: error.offset, in: input)
-            return .failure(JSONSyntaxError(reason: error.reason, offset: error.offset, line: line, column: column, pointer: currentPointer()))
+    /// Parses `input` into its tape.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<[TapeEntry], JSONSyntaxError> {
+        guard input.count < Int(UInt32.max) else {
+            return .failure(JSONSyntaxError(reason: .documentTooLarge, offset: 0, line: 1, column: 1))
+        }
+        // Every entry starts at a byte of its own, so `count` entries always fit; documents
+        // need far fewer, and a guess that proves too small costs one more pass.
+        var capacity = min(input.count / 3 + 16, input.count + 1)
+        // Nesting cannot go deeper than there are bytes.
+        let stackCapacity = max(1, min(maxDepth, input.count))
+        while true {
+            var outcome: Result<Void, Interruption> = .success(())
+            var pointer: JSONPointer?
+            let tape = withUnsafeTemporaryAllocation(of: Frame.self, capacity: stackCapacity) { stack in
+                [TapeEntry](unsafeUninitializedCapacity: capacity) { buffer, count in
+                    var parser = Parser(input: input, tape: buffer, stack: stack, maxDepth: maxDepth)
+                    do throws(Interruption) {
+                        try parser.parseDocument()
+                        count = parser.tapeCount
+                    } catch {
+                        outcome = .failure(error)
+                        if case .syntax = error { pointer = parser.currentPointer() }
+                        count = 0   // entries are trivial values: nothing to deinitialize
+                    }
+                }
+            }
+            switch outcome {
+            case .success:
+                return .success(tape)
+            case .failure(.tapeFull):
+                capacity = max(2 * capacity, input.count + 1)
+            case .failure(.syntax(let reason, let offset)):
+                let (line, column) = JSONDocument.location(of: offset, in: input)
+                return .failure(JSONSyntaxError(reason: reason, offset: offset, line: line, column: column, pointer: pointer))
+            }
         }
     }
 
     /// The pointer of the innermost value begun, from the open frames.
     private func currentPointer() -> JSONPointer? {
-        guard !stack.isEmpty else { return nil }
+        guard depth > 0 else { return nil }
         var pointer = JSONPointer()
-        for frame in stack {
+        for frame in stack[..<depth] {
             if frame.isObject {
                 guard frame.keyIndex >= 0 else { break }
                 let entry = tape[frame.keyIndex]
@@ -71,32 +103,39 @@ struct Parser {
 
     // MARK: - Structure
 
-    private mutating func parseDocument() throws(Failure) {
+    private mutating func parseDocument() throws(Interruption) {
+        skipWhitespace()
+        guard position < input.count else { throw .syntax(.emptyDocument, offset: position) }
         // Each pass parses one value, then closes every container it completes.
         while true {
             try parseValue()
             while true {
-                guard let top = stack.last else { return }
+                guard depth > 0 else {
+                    skipWhitespace()
+                    guard position == input.count else { throw .syntax(.trailingData, offset: position) }
+                    return
+                }
+                let isObject = stack[depth - 1].isObject
                 skipWhitespace()
-                guard position < input.count else { throw Failure(reason: .unexpectedEnd, offset: position) }
+                guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
                 let byte = input[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
-                    if top.isObject {
+                    if isObject {
                         try beginMember()
                     } else {
                         if position < input.count, input[position] == UInt8(ascii: "]") {
-                            throw Failure(reason: .trailingComma, offset: position)
+                            throw .syntax(.trailingComma, offset: position)
                         }
-                        stack[stack.count - 1].count += 1
+                        stack[depth - 1].count += 1
                     }
                     break
                 }
-                if top.isObject {
-                    guard byte == UInt8(ascii: "}") else { throw Failure(reason: .expectedCommaOrObjectEnd, offset: position) }
+                if isObject {
+                    guard byte == UInt8(ascii: "}") else { throw .syntax(.expectedCommaOrObjectEnd, offset: position) }
                 } else {
-                    guard byte == UInt8(ascii: "]") else { throw Failure(reason: .expectedCommaOrArrayEnd, offset: position) }
+                    guard byte == UInt8(ascii: "]") else { throw .syntax(.expectedCommaOrArrayEnd, offset: position) }
                 }
                 position += 1
                 close()
@@ -105,37 +144,46 @@ struct Parser {
     }
 
     /// Reads `"key" :` of the next member of the innermost object; whitespace before it is skipped.
-    private mutating func beginMember() throws(Failure) {
-        guard position < input.count else { throw Failure(reason: .unexpectedEnd, offset: position) }
+    @inline(__always) private mutating func beginMember() throws(Interruption) {
+        guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
         guard input[position] == UInt8(ascii: "\"") else {
-            throw Failure(reason: input[position] == UInt8(ascii: "}") ? .trailingComma : .expectedKey, offset: position)
+            throw .syntax(input[position] == UInt8(ascii: "}") ? .trailingComma : .expectedKey, offset: position)
         }
-        let top = stack.count - 1
+        let top = depth - 1
         stack[top].count += 1
         stack[top].keyIndex = -1
-        try parseString()
-        stack[top].keyIndex = tape.count - 1
+        try appendString()
+        stack[top].keyIndex = tapeCount - 1
         skipWhitespace()
-        guard position < input.count else { throw Failure(reason: .unexpectedEnd, offset: position) }
-        guard input[position] == UInt8(ascii: ":") else { throw Failure(reason: .expectedColon, offset: position) }
+        guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
+        guard input[position] == UInt8(ascii: ":") else { throw .syntax(.expectedColon, offset: position) }
         position += 1
     }
 
     /// Parses one value. A non-empty container is opened and its first child parsed in
     /// turn (a loop, not recursion), so `position` ends past a scalar or an empty container.
-    private mutating func parseValue() throws(Failure) {
+    @inline(__always) private mutating func parseValue() throws(Interruption) {
         while true {
             skipWhitespace()
-            guard position < input.count else { throw Failure(reason: .unexpectedEnd, offset: position) }
+            guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
             switch input[position] {
+            case UInt8(ascii: "\""):
+                try appendString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (end, value) = try scanner.scanNumber(at: position)
+                try append(TapeEntry(tag: .number, start: UInt32(position), end: UInt32(end), payload: value.bitPattern))
+                position = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = input[position] == UInt8(ascii: "{")
-                guard stack.count < maxDepth else { throw Failure(reason: .nestingTooDeep(limit: maxDepth), offset: position) }
-                stack.append(Frame(tapeIndex: tape.count, isObject: isObject, count: 0, keyIndex: -1))
-                tape.append(TapeEntry(tag: isObject ? .object : .array, start: UInt32(position), end: 0))
+                guard depth < maxDepth else { throw .syntax(.nestingTooDeep(limit: maxDepth), offset: position) }
+                // `depth` counts the brackets read so far, so it stays below the input's length.
+                precondition(depth < stack.count)
+                stack[depth] = Frame(tapeIndex: tapeCount, count: 0, keyIndex: -1, isObject: isObject)
+                depth += 1
+                try append(TapeEntry(tag: isObject ? .object : .array, start: UInt32(position), end: 0))
                 position += 1
                 skipWhitespace()
-                guard position < input.count else { throw Failure(reason: .unexpectedEnd, offset: position) }
+                guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
                 if input[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
                     close()
@@ -144,46 +192,67 @@ struct Parser {
                 if isObject {
                     try beginMember()
                 } else {
-                    stack[stack.count - 1].count = 1
+                    stack[depth - 1].count = 1
                 }
                 continue   // the container's first child
-            case UInt8(ascii: "\""):
-                try parseString()
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                try parseNumber()
             case UInt8(ascii: "t"):
-                try parseLiteral("true", tag: .true)
+                try appendLiteral("true", tag: .true)
             case UInt8(ascii: "f"):
-                try parseLiteral("false", tag: .false)
+                try appendLiteral("false", tag: .false)
             case UInt8(ascii: "n"):
-                try parseLiteral("null", tag: .null)
+                try appendLiteral("null", tag: .null)
             default:
-                throw Failure(reason: .expectedValue, offset: position)
+                throw .syntax(.expectedValue, offset: position)
             }
             return
         }
     }
 
+    @inline(__always) private mutating func append(_ entry: TapeEntry) throws(Interruption) {
+        guard tapeCount < tape.count else { throw .tapeFull }
+        tape[tapeCount] = entry
+        tapeCount += 1
+    }
+
     /// Closes the innermost container; `position` is just past its closing bracket.
-    private mutating func close() {
-        let frame = stack.removeLast()
+    @inline(__always) private mutating func close() {
+        depth -= 1
+        let frame = stack[depth]
         tape[frame.tapeIndex].end = UInt32(position)
-        tape[frame.tapeIndex].payload = UInt64(frame.count) << 32 | UInt64(tape.count)
-        if frame.isObject, frame.count > 1 { markDuplicateKeys(objectAt: frame.tapeIndex) }
+        tape[frame.tapeIndex].payload = UInt64(frame.count) << 32 | UInt64(tapeCount)
+        if frame.isObject, frame.count > 1 {
+            Self.markDuplicateKeys(objectAt: frame.tapeIndex, memberCount: frame.count, end: tapeCount, tape: tape, input: input)
+        }
     }
 
     // MARK: - Duplicate keys
 
-    private mutating func markDuplicateKeys(objectAt objectIndex: Int) {
-        let end = tape.count
-        let memberCount = Int(tape[objectIndex].payload >> 32)
+    /// Flags every key of the object at `objectIndex` (whose descendants end before `end`)
+    /// that repeats an earlier one.
+    private static func markDuplicateKeys(objectAt objectIndex: Int, memberCount: Int, end: Int, tape: UnsafeMutableBufferPointer<TapeEntry>, input: UnsafeBufferPointer<UInt8>) {
+        /// Whether two keys are the same string.
+        func sameKey(_ a: Int, _ b: Int) -> Bool {
+            let ea = tape[a], eb = tape[b]
+            guard ea.flags & TapeEntry.escaped == 0, eb.flags & TapeEntry.escaped == 0 else { return keyBytes(a) == keyBytes(b) }
+            // Same length and same first eight bytes (the fingerprint), then the rest.
+            let length = Int(ea.end &- ea.start)
+            guard length == Int(eb.end &- eb.start), ea.payload == eb.payload else { return false }
+            guard length > 10 else { return true }
+            return memcmp(input.baseAddress! + Int(ea.start) + 9, input.baseAddress! + Int(eb.start) + 9, length - 10) == 0
+        }
+        func keyBytes(_ index: Int) -> [UInt8] {
+            let entry = tape[index]
+            let body = Array(UnsafeBufferPointer(rebasing: input[Int(entry.start) + 1..<Int(entry.end) - 1]))
+            return entry.flags & TapeEntry.escaped == 0 ? body : JSONDocument.unescape(body[...])
+        }
+
         if memberCount <= 16 {
             // Pairwise on the tape, without allocating.
             var key = tape[objectIndex + 2].following(at: objectIndex + 2)
             while key < end {
                 var earlier = objectIndex + 1
                 while earlier < key {
-                    if keyBytesEqual(earlier, key) {
+                    if sameKey(earlier, key) {
                         tape[key].flags |= TapeEntry.duplicate
                         break
                     }
@@ -201,73 +270,103 @@ struct Parser {
         }
     }
 
-    private func keyBytesEqual(_ a: Int, _ b: Int) -> Bool {
-        let ea = tape[a], eb = tape[b]
-        if ea.flags & TapeEntry.escaped == 0, eb.flags & TapeEntry.escaped == 0 {
-            let length = Int(ea.end - ea.start)
-            guard length == Int(eb.end - eb.start) else { return false }
-            return memcmp(input.baseAddress! + Int(ea.start), input.baseAddress! + Int(eb.start), length) == 0
-        }
-        return keyBytes(a) == keyBytes(b)
-    }
-
-    private func keyBytes(_ index: Int) -> [UInt8] {
-        let entry = tape[index]
-        let body = Array(UnsafeBufferPointer(rebasing: input[Int(entry.start) + 1..<Int(entry.end) - 1]))
-        return entry.flags & TapeEntry.escaped == 0 ? body : JSONDocument.unescape(body[...])
-    }
-
     // MARK: - Scalars
 
     @inline(__always) private mutating func skipWhitespace() {
         while position < input.count {
-            switch input[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
+            let byte = input[position]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString, tag: TapeEntry.Tag) throws(Failure) {
+    @inline(__always) private mutating func appendLiteral(_ word: StaticString, tag: TapeEntry.Tag) throws(Interruption) {
+        let end = try scanner.literalEnd(word, at: position)
+        try append(TapeEntry(tag: tag, start: UInt32(position), end: UInt32(end)))
+        position = end
+    }
+
+    /// Parses a string; its entry's payload is its fingerprint (`TapeEntry.fingerprint`).
+    @inline(__always) private mutating func appendString() throws(Interruption) {
+        let (end, flags) = try scanner.scanString(at: position)
+        let fingerprint = scanner.fingerprint(bodyAt: position + 1, count: end - position - 2)
+        try append(TapeEntry(tag: .string, flags: flags, start: UInt32(position), end: UInt32(end), payload: fingerprint))
+        position = end
+    }
+}
+
+/// The scanning of scalars: pure functions of the input and a position.
+private struct Scanner {
+    let input: UnsafeBufferPointer<UInt8>
+
+    /// The end of `word` at `start`.
+    func literalEnd(_ word: StaticString, at start: Int) throws(Interruption) -> Int {
         let count = word.utf8CodeUnitCount
-        let start = position
         for offset in 0..<count {
-            guard start + offset < input.count else { throw Failure(reason: .unexpectedEnd, offset: start + offset) }
-            guard input[start + offset] == word.utf8Start[offset] else { throw Failure(reason: .invalidLiteral, offset: start) }
+            guard start + offset < input.count else { throw .syntax(.unexpectedEnd, offset: start + offset) }
+            guard input[start + offset] == word.utf8Start[offset] else { throw .syntax(.invalidLiteral, offset: start) }
         }
-        position += count
-        tape.append(TapeEntry(tag: tag, start: UInt32(start), end: UInt32(position)))
+        return start + count
     }
 
-    private mutating func parseString() throws(Failure) {
-        let start = position
-        position += 1
+    /// The end of the string at `start` (just past its closing quote), and `TapeEntry.escaped`
+    /// if it holds escapes.
+    func scanString(at start: Int) throws(Interruption) -> (end: Int, flags: UInt8) {
+        var position = start + 1
         var flags: UInt8 = 0
         while true {
-            guard position < input.count else { throw Failure(reason: .unexpectedEnd, offset: position) }
+            position = plainBytesEnd(from: position)
+            guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
             let byte = input[position]
             switch byte {
             case UInt8(ascii: "\""):
-                position += 1
-                tape.append(TapeEntry(tag: .string, flags: flags, start: UInt32(start), end: UInt32(position)))
-                return
+                return (position + 1, flags)
             case UInt8(ascii: "\\"):
                 flags = TapeEntry.escaped
-                try parseEscape()
+                position = try escapeEnd(at: position)
             case 0..<0x20:
-                throw Failure(reason: .controlCharacter, offset: position)
+                throw .syntax(.controlCharacter, offset: position)
             case 0x80...:
-                try validateUTF8Sequence()
+                position = try utf8SequenceEnd(at: position)
             default:
                 position += 1
             }
         }
     }
 
-    /// Validates one escape; `position` is at its backslash.
-    private mutating func parseEscape() throws(Failure) {
-        let start = position
-        guard position + 1 < input.count else { throw Failure(reason: .unexpectedEnd, offset: input.count) }
+    /// `TapeEntry.fingerprint` of the `count` bytes at `start`, with one load when eight
+    /// bytes can be read there.
+    @inline(__always) func fingerprint(bodyAt start: Int, count: Int) -> UInt64 {
+        guard start + 8 <= input.count else {
+            return TapeEntry.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(input)[start..<start + count]))
+        }
+        let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + start).loadUnaligned(as: UInt64.self))
+        return count >= 8 ? word : word & (1 &<< UInt64(count &* 8) &- 1)
+    }
+
+    /// The first byte from `position` on that needs attention in a string (`"`, `\`, a
+    /// control character or part of a multi-byte sequence), skipping eight at a time.
+    @inline(__always) func plainBytesEnd(from start: Int) -> Int {
+        var position = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= input.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // The high bit of each byte that is 0 (for `quote`, `backslash`) or below 0x20, or
+            // that is itself 0x80 or above. The lowest flag is exact: borrows only move upwards.
+            let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word) & highs
+            if flagged != 0 { return position + flagged.trailingZeroBitCount >> 3 }
+            position += 8
+        }
+        return position
+    }
+
+    /// Validates one escape at `start` (its backslash) and returns its end.
+    func escapeEnd(at start: Int) throws(Interruption) -> Int {
+        var position = start
+        guard position + 1 < input.count else { throw .syntax(.unexpectedEnd, offset: input.count) }
         switch input[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -279,32 +378,33 @@ struct Parser {
             case 0xD800...0xDBFF:
                 guard position + 1 < input.count, input[position] == UInt8(ascii: "\\"), input[position + 1] == UInt8(ascii: "u"),
                       case 0xDC00...0xDFFF = try hex4(at: position + 2)
-                else { throw Failure(reason: .loneSurrogate, offset: start) }
+                else { throw .syntax(.loneSurrogate, offset: start) }
                 position += 6
             case 0xDC00...0xDFFF:
-                throw Failure(reason: .loneSurrogate, offset: start)
+                throw .syntax(.loneSurrogate, offset: start)
             default:
                 break
             }
         default:
-            throw Failure(reason: .invalidEscape, offset: position)
+            throw .syntax(.invalidEscape, offset: position)
         }
+        return position
     }
 
-    private func hex4(at offset: Int) throws(Failure) -> UInt32 {
+    func hex4(at offset: Int) throws(Interruption) -> UInt32 {
         var value: UInt32 = 0
         for index in offset..<offset + 4 {
-            guard index < input.count else { throw Failure(reason: .unexpectedEnd, offset: input.count) }
+            guard index < input.count else { throw .syntax(.unexpectedEnd, offset: input.count) }
             let digit = hexDigit(input[index])
-            guard digit != 0xFF else { throw Failure(reason: .invalidUnicodeEscape, offset: offset - 2) }
+            guard digit != 0xFF else { throw .syntax(.invalidUnicodeEscape, offset: offset - 2) }
             value = value << 4 | UInt32(digit)
         }
         return value
     }
 
     /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates,
-    /// nothing above U+10FFFF); `position` is at its lead byte.
-    private mutating func validateUTF8Sequence() throws(Failure) {
+    /// nothing above U+10FFFF) at `position` (its lead byte) and returns its end.
+    func utf8SequenceEnd(at position: Int) throws(Interruption) -> Int {
         let lead = input[position]
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF   // bounds of the second byte
@@ -316,23 +416,55 @@ struct Parser {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: throw Failure(reason: .invalidUTF8, offset: position)
+        default: throw .syntax(.invalidUTF8, offset: position)
         }
-        guard position + length <= input.count else { throw Failure(reason: .invalidUTF8, offset: position) }
-        guard (low...high).contains(input[position + 1]) else { throw Failure(reason: .invalidUTF8, offset: position) }
+        guard position + length <= input.count else { throw .syntax(.invalidUTF8, offset: position) }
+        guard (low...high).contains(input[position + 1]) else { throw .syntax(.invalidUTF8, offset: position) }
         for index in position + 2..<position + length where input[index] & 0xC0 != 0x80 {
-            throw Failure(reason: .invalidUTF8, offset: position)
+            throw .syntax(.invalidUTF8, offset: position)
         }
-        position += length
+        return position + length
     }
 
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^exponent for 0...22, the powers a `Double` holds exactly.
+    static func exactPowerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
-    private mutating func parseNumber() throws(Failure) {
-        let start = position
+    @inline(__always) func isDigit(_ at: Int) -> Bool {
+        at < input.count && input[at] &- UInt8(ascii: "0") < 10
+    }
+
+    /// The end and value of the number at `start`. Up to 19 significant digits are gathered
+    /// into an integer; when that integer and its power of ten are exact doubles, one
+    /// multiplication or division gives the correctly rounded value, else the standard
+    /// library's parser does.
+    func scanNumber(at start: Int) throws(Interruption) -> (end: Int, value: Double) {
+        var position = start
         let negative = input[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         var mantissa: UInt64 = 0
@@ -340,38 +472,39 @@ struct Parser {
         var exponent = 0
         var exact = true
 
-        @inline(__always) func isDigit(_ at: Int) -> Bool {
-            at < input.count && input[at] &- UInt8(ascii: "0") < 10
-        }
-        @inline(__always) func accumulate(_ byte: UInt8, fraction: Bool) {
-            let digit = UInt64(byte &- UInt8(ascii: "0"))
-            if significantDigits < 19 {
-                mantissa = mantissa &* 10 &+ digit
-                if mantissa != 0 { significantDigits += 1 }
-                if fraction { exponent -= 1 }
-            } else {
-                if digit != 0 { exact = false }
-                if !fraction { exponent += 1 }
-            }
-        }
-
         guard isDigit(position) else {
-            throw Failure(reason: position < input.count ? .invalidNumber : .unexpectedEnd, offset: position)
+            throw .syntax(position < input.count ? .invalidNumber : .unexpectedEnd, offset: position)
         }
         if input[position] == UInt8(ascii: "0") {
             position += 1
-            if isDigit(position) { throw Failure(reason: .leadingZero, offset: position - 1) }
+            if isDigit(position) { throw .syntax(.leadingZero, offset: position - 1) }
         } else {
-            while isDigit(position) {
-                accumulate(input[position], fraction: false)
+            while position < input.count {
+                let digit = input[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    significantDigits += 1   // the first digit is not 0
+                } else {
+                    if digit != 0 { exact = false }
+                    exponent += 1
+                }
                 position += 1
             }
         }
         if position < input.count, input[position] == UInt8(ascii: ".") {
             position += 1
-            guard isDigit(position) else { throw Failure(reason: position < input.count ? .invalidNumber : .unexpectedEnd, offset: position) }
-            while isDigit(position) {
-                accumulate(input[position], fraction: true)
+            guard isDigit(position) else { throw .syntax(position < input.count ? .invalidNumber : .unexpectedEnd, offset: position) }
+            while position < input.count {
+                let digit = input[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    if mantissa != 0 { significantDigits += 1 }
+                    exponent -= 1
+                } else if digit != 0 {
+                    exact = false
+                }
                 position += 1
             }
         }
@@ -382,7 +515,7 @@ struct Parser {
                 exponentNegative = input[position] == UInt8(ascii: "-")
                 position += 1
             }
-            guard isDigit(position) else { throw Failure(reason: position < input.count ? .invalidNumber : .unexpectedEnd, offset: position) }
+            guard isDigit(position) else { throw .syntax(position < input.count ? .invalidNumber : .unexpectedEnd, offset: position) }
             var written = 0
             while isDigit(position) {
                 if written < 100_000 { written = written * 10 + Int(input[position] &- UInt8(ascii: "0")) }
@@ -394,16 +527,18 @@ struct Parser {
         var value: Double
         if mantissa == 0 {
             value = 0
-        } else if exact, mantissa <= 1 << 53, (-22...22).contains(exponent) {
+        } else if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             value = Double(mantissa)
-            value = exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
+            if exponent < 0 {
+                value /= Self.exactPowerOfTen(-exponent)
+            } else if exponent > 0 {
+                value *= Self.exactPowerOfTen(exponent)
+            }
         } else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
-            guard let parsed = Double(text) else { throw Failure(reason: .invalidNumber, offset: start) }
-            tape.append(TapeEntry(tag: .number, start: UInt32(start), end: UInt32(position), payload: parsed.bitPattern))
-            return
+            guard let parsed = Double(text) else { throw .syntax(.invalidNumber, offset: start) }
+            return (position, parsed)
         }
-        if negative { value = -value }
-        tape.append(TapeEntry(tag: .number, start: UInt32(start), end: UInt32(position), payload: value.bitPattern))
+        return (position, negative ? -value : value)
     }
 }

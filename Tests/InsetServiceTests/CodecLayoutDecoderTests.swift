@@ -349,6 +349,24 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         #expect(problem.errors.map(\.pointer) == [pointer])
     }
 
+    @Test func readsEscapedKeysAndWordsAsTheirText() throws {
+        let body = #"{"d\u0065vice": "iphone-x", "root": {"id": "r", "subviews": [{"\u0069d": "a", "p\u0069n": "s\u0061feArea", "k\u0069nd": "view"}]}}"#
+        let root = try decode(body).request.root
+        #expect(root.subviews == [Node(id: "a", placement: .pin(.safeArea))])
+        #expect(pointers(withRoot(#"{"id": "a", "kind": "view", "k\u0069nd": "view"}"#)) == ["/root/subviews/0/kind"])
+    }
+
+    @Test func comparesIDsAsStrings() {
+        // Canonically equivalent ids are the same id, as Swift's String compares them.
+        #expect(pointers(withRoot(#"{"id": "\u00e9"}, {"id": "e\u0301"}"#)) == ["/root/subviews/1/id"])
+        #expect(pointers(withRoot(#"{"id": "K"}, {"id": "\u212a"}"#)) == ["/root/subviews/1/id"])
+        #expect(decodeProblem(withRoot(#"{"id": "\u00e9", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, extra: #", "steps": [{"frames": {"e\u0301": {"x": 0, "y": 0, "width": 2, "height": 2}}}]"#)) == nil)
+        // Many ids, short and long, then repeats of the first ones.
+        let many = (0..<200).map { #"{"id": "\#($0 % 2 == 0 ? "n" : "a-much-longer-node-id-")\#($0)"}"# }
+        let repeats = [#"{"id": "n0"}"#, #"{"id": "a-much-longer-node-id-1"}"#, #"{"id": "a-much-longer-node-id-"}"#]
+        #expect(pointers(withRoot((many + repeats).joined(separator: ","))) == ["/root/subviews/200/id", "/root/subviews/201/id"])
+    }
+
     @Test func escapesPointerTokens() {
         #expect(pointers(#"{"device": "iphone-x", "root": {"id": "r"}, "a/b~c": 1}"#) == ["/a~1b~0c"])
         #expect(pointers(#"{"device": "iphone-x", "root": {"id": "r"}, "steps": [{"frames": {"x/y": {"x": 0, "y": 0, "width": 1, "height": 1}}}]}"#) == ["/steps/0/frames/x~1y"])

@@ -31,6 +31,7 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         "{\"a\":{\"b\":{\"c\":[null,true,false]}}}",
         "\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\ud83d\\ude00\"",
         "\"héllo ✓ 😀\"",
+        "\"a string longer than eight bytes, with \\\"escapes\\\" and é in it\"",
     ])
     func acceptsValidDocuments(text: String) throws {
         _ = try parse(text)
@@ -227,6 +228,16 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(syntaxError(objects)?.reason == .nestingTooDeep(limit: 512))
     }
 
+    @Test func readsDenseDocuments() throws {
+        // More values than its first guess at the tape's size: the parse is redone.
+        let doc = try parse("[" + Array(repeating: "0", count: 5_000).joined(separator: ",") + "]")
+        #expect(doc.count(of: doc.root) == 5_000)
+        #expect(doc.elements(of: doc.root).allSatisfy { doc.number($0) == 0 })
+        let empties = try parse(String(repeating: "[", count: 300) + String(repeating: "]", count: 300))
+        #expect(empties.count(of: empties.root) == 1)
+        #expect(syntaxError(String(repeating: "[", count: 300))?.reason == .unexpectedEnd)
+    }
+
     @Test func acceptsNestingUpToTheLimit() throws {
         let text = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         _ = try parse(text)
@@ -244,6 +255,12 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(!doc.isDuplicateKey(inner[0].key))
     }
 
+    @Test func comparesLongKeysPastTheirFirstEightBytes() throws {
+        let doc = try parse(#"{"abcdefgh": 1, "abcdefghi": 2, "abcdefghij": 3, "abcdefghik": 4, "abcdefghij": 5, "abcdefgh\u0069": 6, "": 7, "": 8}"#)
+        let flags = doc.members(of: doc.root).map { doc.isDuplicateKey($0.key) }
+        #expect(flags == [false, false, false, false, true, true, false, true])
+    }
+
     @Test func flagsDuplicatesInLargeObjects() throws {
         var text = "{"
         for index in 0..<100 { text += "\"k\(index)\": \(index), " }
@@ -252,5 +269,36 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         let flags = doc.members(of: doc.root).map { doc.isDuplicateKey($0.key) }
         #expect(flags.filter { $0 }.count == 2)
         #expect(flags.suffix(2) == [true, true])
+    }
+}
+
+@Suite struct JSONStringTableTests {
+    private let table = JSONStringTable(["id", "frame", "", "subviews", "viewController", "insetsLayoutMarginsFromSafeArea", "é"])
+
+    @Test func findsStringsByTheirBytes() throws {
+        let doc = try parse(#"["frame", "fr\u0061me", "frames", "fram", "", "subviews", "viewController", "viewControllex", "viewcontroller", "insetsLayoutMarginsFromSafeArea", "\u00e9", "e\u0301", 1, null, ["id"]]"#)
+        let found = doc.elements(of: doc.root).map { doc.index(of: $0, in: table) }
+        #expect(found == [1, 1, nil, nil, 2, 3, 4, nil, nil, 5, 6, nil, nil, nil, nil])
+        #expect(table.strings[4] == "viewController")
+    }
+
+    @Test func findsKeys() throws {
+        let doc = try parse(#"{"id": 1, "i\u0064": 2, "bogus": 3}"#)
+        #expect(doc.members(of: doc.root).map { doc.index(of: $0.key, in: table) } == [0, 0, nil])
+    }
+}
+
+@Suite struct JSONPointersTests {
+    @Test func pointsFromTheRoot() throws {
+        let doc = try parse(#"{"a": [1, {"b~/c": 2}], "\u0064": {}, "e": [[true]]}"#)
+        let members = Array(doc.members(of: doc.root))
+        let array = Array(doc.elements(of: members[0].value))
+        let inner = Array(doc.members(of: array[1]))[0]
+        let nested = Array(doc.elements(of: Array(doc.elements(of: members[2].value))[0]))[0]
+        let values = [doc.root, members[0].value, array[0], array[1], inner.value, inner.key, members[1].value, nested]
+        #expect(doc.pointers(to: values).map(\.description) == ["", "/a", "/a/0", "/a/1", "/a/1/b~0~1c", "/a/1/b~0~1c", "/d", "/e/0/0"])
+        #expect(doc.pointers(to: []).isEmpty)
+        let scalar = try parse("7")
+        #expect(scalar.pointers(to: [scalar.root]) == [JSONPointer.root])
     }
 }

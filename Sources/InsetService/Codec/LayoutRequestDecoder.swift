@@ -61,9 +61,163 @@ enum NodeRole {
     case free
 }
 
+/// The keys and words of `/layout` bodies, looked up by their bytes.
+private struct LayoutSchema: Sendable {
+    enum BodyField: String, CaseIterable, Sendable {
+        case device, screen, orientation, systemVersion, statusBarHidden, layoutDirection, root, steps
+    }
+    enum ScreenField: String, CaseIterable, Sendable { case width, height, safeAreaInsets, statusBarHeight, sizeClass }
+    enum SizeClassField: String, CaseIterable, Sendable { case horizontal, vertical }
+    enum NodeField: String, CaseIterable, Sendable {
+        case id, kind, frame, pin, layoutMargins, directionalLayoutMargins, insetsLayoutMarginsFromSafeArea, preservesSuperviewLayoutMargins
+        case contentSize, contentInset, contentInsetAdjustmentBehavior, alwaysBounceVertical, alwaysBounceHorizontal
+        case automaticallyAdjustsScrollIndicatorInsets, verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets
+        case viewController, subviews
+    }
+    enum ControllerField: String, CaseIterable, Sendable {
+        case kind, additionalSafeAreaInsets, edgesForExtendedLayout, extendedLayoutIncludesOpaqueBars
+        case automaticallyAdjustsScrollViewInsets, viewRespectsSystemMinimumLayoutMargins, navigationBar, toolbar, tabBar
+    }
+    enum StepField: String, CaseIterable, Sendable { case frames }
+    /// The words `edgesForExtendedLayout` takes instead of an array.
+    enum EdgeWord: String, Sendable {
+        case allEdges = "all"
+        case noEdges = "none"
+    }
+
+    let body = FieldTable<BodyField>()
+    let screen = FieldTable<ScreenField>()
+    let sizeClass = FieldTable<SizeClassField>()
+    let node = FieldTable<NodeField>()
+    let controller = FieldTable<ControllerField>()
+    let step = FieldTable<StepField>()
+
+    let layoutDirections = WordTable([LayoutDirection.leftToRight, .rightToLeft])
+    let orientations = WordTable(Orientation.allCases)
+    let sizeClasses = WordTable([SizeClass.compact, .regular])
+    let viewKinds = WordTable([ViewKind.view, .scrollView, .tableView, .collectionView])
+    let pins = WordTable([Pin.bounds, .safeArea, .layoutMargins, .readableContent])
+    let behaviors = WordTable(ContentInsetAdjustmentBehavior.allCases)
+    let controllerKinds = WordTable([ViewControllerKind.plain, .navigation, .tabBar])
+    let edges = WordTable(Edge.allCases)
+    let edgeWords = WordTable([EdgeWord.allEdges, .noEdges])
+
+    /// Built once, handed to every decoding.
+    static let shared = LayoutSchema()
+}
+
+/// The ids of the nodes decoded so far and their roles, compared as `String`s compare
+/// (canonical equivalence). An id of plain ASCII (`RequestReader.isComparableByBytes`)
+/// equals no other string than the same bytes, so those are kept in an open-addressed
+/// table, hashed on their bytes (seeded per process, so that no body can aim its ids at
+/// one slot); any other id goes to a `Dictionary`.
+private struct NodeIDs {
+    private struct Entry {
+        var hash: UInt64
+        var id: String
+        var role: NodeRole
+    }
+
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    private let seed = NodeIDs.seed
+    private var entries: [Entry]
+    /// Positions in `entries`, -1 for none; a power of two, at least twice as many.
+    private var slots = [Int](repeating: -1, count: 64)
+    private var others: [String: NodeRole] = [:]
+
+    init() {
+        entries = []
+        entries.reserveCapacity(32)
+    }
+
+    /// Adds `id` of a node with `role`; when an earlier node has it, keeps that one and
+    /// returns its role.
+    mutating func insert(_ id: String, role: NodeRole) -> NodeRole? {
+        guard let hash = plainHash(id) else {
+            if let earlier = others[id] { return earlier }
+            others[id] = role
+            return nil
+        }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash, entry.id == id { return entry.role }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        slots[slot] = entries.count
+        entries.append(Entry(hash: hash, id: id, role: role))
+        if 2 * entries.count > slots.count { grow() }
+        return nil
+    }
+
+    /// The role of the node with `id`, if any.
+    func role(of id: String) -> NodeRole? {
+        guard let hash = plainHash(id) else { return others[id] }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash, entry.id == id { return entry.role }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        slots = [Int](repeating: -1, count: 2 * slots.count)
+        for (index, entry) in entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: entry.hash) & (slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = index
+        }
+    }
+
+    /// The hash of a plain-ASCII id, `nil` for any other.
+    private func plainHash(_ id: String) -> UInt64? {
+        var id = id
+        return id.withUTF8 { bytes in
+            var hash = seed ^ UInt64(bytes.count)
+            var offset = 0
+            while offset < bytes.count {
+                // Eight bytes at a time, the last chunk padded with zeros.
+                let chunk: UInt64
+                if offset + 8 <= bytes.count {
+                    chunk = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+                } else {
+                    var tail: UInt64 = 0
+                    for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * (index - offset)) }
+                    chunk = tail
+                }
+                guard Self.isPlain(chunk) else { return nil }
+                hash = Self.mix(hash, chunk)
+                offset += 8
+            }
+            return hash
+        }
+    }
+
+    /// Whether eight bytes hold no byte from 0x80 on and no `K`, `;` or `` ` ``.
+    private static func isPlain(_ chunk: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        func hasByte(_ byte: UInt8) -> Bool {
+            let difference = chunk ^ (ones &* UInt64(byte))
+            return (difference &- ones) & ~difference & highs != 0
+        }
+        return chunk & highs == 0 && !hasByte(UInt8(ascii: "K")) && !hasByte(UInt8(ascii: ";")) && !hasByte(UInt8(ascii: "`"))
+    }
+
+    private static func mix(_ hash: UInt64, _ chunk: UInt64) -> UInt64 {
+        let product = (hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
+    }
+}
+
 /// The state of decoding one `/layout` body.
 private struct LayoutDecoding {
     var reader: RequestReader
+    let document: JSONDocument
+    /// Read where used: a copy of the tables in every decoding costs more.
+    var schema: LayoutSchema { LayoutSchema.shared }
     let devices: any DeviceDirectory
     let limits: DecodingLimits
     /// The resolved device's family (`nil` for a custom screen or an unknown device).
@@ -72,16 +226,14 @@ private struct LayoutDecoding {
     var reportedNodeLimit = false
     var reportedDepthLimit = false
     /// Every node id decoded so far and the node's role.
-    var ids: [String: NodeRole] = [:]
+    var ids = NodeIDs()
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
         self.reader = reader
+        document = reader.document
         self.devices = devices
         self.limits = limits
-        ids.reserveCapacity(64)
     }
-
-    private var document: JSONDocument { reader.document }
 
     mutating func decode() throws(Problem) -> DecodedLayoutRequest {
         let body = document.root
@@ -89,78 +241,68 @@ private struct LayoutDecoding {
             let detail = "must be an object, not \(document.kind(of: body))"
             throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
         }
-        var fields: [String: JSONMember] = [:]
+        // The top-level members given (not null), each read below in a fixed order.
+        var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
+        var statusBarHidden: JSONMember?, layoutDirection: JSONMember?, root: JSONMember?, steps: JSONMember?
         for member in document.members(of: body) {
-            guard let key = reader.key(of: member) else { continue }
-            switch key {
-            case "device", "screen", "orientation", "systemVersion", "statusBarHidden", "layoutDirection", "root", "steps":
-                if !reader.isNull(member.value) { fields[key] = member }
-            default:
-                reader.enter(key)
-                reader.unknownField(member)
-                reader.leave()
+            guard let field = reader.field(of: member, in: schema.body), !reader.isNull(member.value) else { continue }
+            switch field {
+            case .device: device = member
+            case .screen: screen = member
+            case .orientation: orientation = member
+            case .systemVersion: systemVersion = member
+            case .statusBarHidden: statusBarHidden = member
+            case .layoutDirection: layoutDirection = member
+            case .root: root = member
+            case .steps: steps = member
             }
         }
 
-        let systemVersion = field("systemVersion", in: fields) { decoding, value in
-            guard let version = decoding.reader.number(value) else { return nil }
-            guard version >= 7 else {
-                decoding.reader.invalid("must be at least 7", value: value)
-                return nil
-            }
-            return version
-        } ?? 18
-        let statusBarHidden = field("statusBarHidden", in: fields) { $0.reader.bool($1) } ?? false
-        let layoutDirection = field("layoutDirection", in: fields) { $0.reader.word($1, [LayoutDirection.leftToRight, .rightToLeft]) } ?? .leftToRight
+        var version = 18.0
+        if let value = systemVersion?.value, let number = reader.number(value) {
+            if number >= 7 { version = number } else { reader.invalid("must be at least 7", value: value) }
+        }
+        let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
+        let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
-        let deviceID = field("device", in: fields) { decoding, value in decoding.device(value) }
-        let screen = field("screen", in: fields) { decoding, value in decoding.screen(value) }
-        switch (fields["device"], fields["screen"]) {
+        let deviceID = device.flatMap { self.device($0.value) }
+        let customScreen = screen.flatMap { self.screen($0.value) }
+        switch (device, screen) {
         case (let device?, let screen?):
             let later = document.startOffset(of: device.key) < document.startOffset(of: screen.key) ? ("screen", screen) : ("device", device)
-            reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), key: later.0)
+            reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), in: body, key: later.0)
         case (nil, nil):
             reader.missing("device", in: body, detail: "missing required field: give device or screen")
         default:
             break
         }
-        let orientation = field("orientation", in: fields) { decoding, value in decoding.orientation(value, device: deviceID) }
+        let resolvedOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
             ?? (family == .tv ? .landscapeLeft : .portrait)
 
-        var root: Node?
-        if let member = fields["root"] {
-            reader.enter("root")
-            root = node(member.value, depth: 1, role: .root)
-            reader.leave()
+        var rootNode: [Node] = []
+        if let root {
+            node(root.value, depth: 1, role: .root, appendingTo: &rootNode)
         } else {
             reader.missing("root", in: body)
         }
-        let steps = field("steps", in: fields) { decoding, value in decoding.steps(value) } ?? []
+        let layoutSteps = steps.flatMap { self.steps($0.value) } ?? []
 
         try reader.finish()
         // Every way of reaching here without a root or an environment was reported above;
         // these throws only keep the decoder total.
-        guard let root else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "missing required field")]) }
+        guard let rootNode = rootNode.first else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "missing required field")]) }
         let label: String, environment: DisplayEnvironment
-        if let screen {
+        if let customScreen {
             label = "custom"
-            environment = screen.environment(systemVersion: systemVersion, statusBarHidden: statusBarHidden)
-        } else if let deviceID, let resolved = devices.environment(id: deviceID, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) {
+            environment = customScreen.environment(systemVersion: version, statusBarHidden: hidesStatusBar)
+        } else if let deviceID, let resolved = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) {
             label = deviceID
             environment = resolved
         } else {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
-        let request = LayoutRequest(environment: environment, systemVersion: systemVersion, layoutDirection: layoutDirection, root: root, steps: steps)
-        return DecodedLayoutRequest(device: label, orientation: orientation, request: request)
-    }
-
-    /// Reads a top-level field, if given, with its key on the path.
-    private mutating func field<T>(_ key: String, in fields: [String: JSONMember], _ read: (inout LayoutDecoding, JSONValue) -> T?) -> T? {
-        guard let member = fields[key] else { return nil }
-        reader.enter(key)
-        defer { reader.leave() }
-        return read(&self, member.value)
+        let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, root: rootNode, steps: layoutSteps)
+        return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request)
     }
 
     // MARK: - Device
@@ -176,7 +318,7 @@ private struct LayoutDecoding {
     }
 
     private mutating func orientation(_ value: JSONValue, device: String?) -> Orientation? {
-        guard let orientation = reader.word(value, Orientation.allCases) else { return nil }
+        guard let orientation = reader.word(value, schema.orientations) else { return nil }
         if let device, let supported = devices.orientations(of: device), !supported.contains(orientation) {
             reader.invalid("\(device) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: value)
             return nil
@@ -191,25 +333,23 @@ private struct LayoutDecoding {
         var screen = CustomScreen(size: .zero)
         var valid = true
         for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
+            guard !reader.isDuplicate(member) else { continue }
             let given = !reader.isNull(member.value)
-            switch key {
-            case "width":
+            switch schema.screen.field(member.key, in: document) {
+            case .width?:
                 widthGiven = given
                 width = reader.number(member.value, .nonNegative)
-            case "height":
+            case .height?:
                 heightGiven = given
                 height = reader.number(member.value, .nonNegative)
-            case "safeAreaInsets": screen.safeAreaInsets = reader.insets(member.value, .nonNegative) ?? .zero
-            case "statusBarHeight": screen.statusBarHeight = reader.number(member.value, .nonNegative)
-            case "sizeClass":
+            case .safeAreaInsets?: screen.safeAreaInsets = reader.insets(member.value, .nonNegative) ?? .zero
+            case .statusBarHeight?: screen.statusBarHeight = reader.number(member.value, .nonNegative)
+            case .sizeClass?:
                 if given, reader.expectObject(member.value) { sizeClasses(member.value, into: &screen) }
-            default:
+            case nil:
                 reader.unknownField(member)
                 valid = false
             }
-            reader.leave()
         }
         for (name, given) in [("width", widthGiven), ("height", heightGiven)] where !given {
             reader.missing(name, in: value)
@@ -222,31 +362,26 @@ private struct LayoutDecoding {
 
     private mutating func sizeClasses(_ value: JSONValue, into screen: inout CustomScreen) {
         for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
-            switch key {
-            case "horizontal": screen.horizontalSizeClass = reader.word(member.value, [SizeClass.compact, .regular])
-            case "vertical": screen.verticalSizeClass = reader.word(member.value, [SizeClass.compact, .regular])
-            default: reader.unknownField(member)
+            switch reader.field(of: member, in: schema.sizeClass) {
+            case .horizontal: screen.horizontalSizeClass = reader.word(member.value, schema.sizeClasses)
+            case .vertical: screen.verticalSizeClass = reader.word(member.value, schema.sizeClasses)
+            case nil: break
             }
-            reader.leave()
         }
     }
 
     // MARK: - Nodes
 
-    private static let viewKinds: [ViewKind] = [.view, .scrollView, .tableView, .collectionView]
-    private static let pins: [Pin] = [.bounds, .safeArea, .layoutMargins, .readableContent]
-
-    /// Decodes the node at the current path; `nil` when it is not an object or past a limit.
-    private mutating func node(_ value: JSONValue, depth: Int, role: NodeRole) -> Node? {
-        guard reader.expectObject(value) else { return nil }
+    /// Decodes the node `value` and appends it to `siblings`; nothing is appended when it
+    /// is not an object or past a limit. (Appending in place spares copies of a large value.)
+    private mutating func node(_ value: JSONValue, depth: Int, role: NodeRole, appendingTo siblings: inout [Node]) {
+        guard reader.expectObject(value) else { return }
         guard depth <= limits.maxDepth else {
             if !reportedDepthLimit {
                 reportedDepthLimit = true
                 reader.invalid("nodes nested deeper than \(limits.maxDepth) levels (the root is level 1)", value: value)
             }
-            return nil
+            return
         }
         nodeCount += 1
         guard nodeCount <= limits.maxNodes else {
@@ -254,7 +389,7 @@ private struct LayoutDecoding {
                 reportedNodeLimit = true
                 reader.invalid("more than \(limits.maxNodes) nodes", value: value)
             }
-            return nil
+            return
         }
 
         var id: String?
@@ -264,112 +399,102 @@ private struct LayoutDecoding {
         var placement = Placement.fill
         var frameKey: Int?, pinKey: Int?
         var margins: MarginSpec?
-        var marginKeys: [(key: String, offset: Int)] = []
+        // Whether `layoutMargins` or `directionalLayoutMargins` was given, and the second one.
+        var marginsGiven = false, secondMargins: (key: String, offset: Int)?
         var insetsFromSafeArea = true, preservesSuperviewMargins = false
         var scroll = ScrollProperties()
         var scrollKeys: [(key: String, offset: Int)] = []
-        var controller: (ViewController, kindOffset: Int?)?
+        var controller: (ViewController, value: JSONValue, kindOffset: Int?)?
         var subviews: JSONValue?
 
         for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
+            guard let key = reader.field(of: member, in: schema.node) else { continue }
             let field = member.value
             let keyOffset = document.startOffset(of: member.key)
             let given = !reader.isNull(field)
             switch key {
-            case "id":
+            case .id:
                 id = reader.string(field)
                 idValue = field
-            case "kind":
-                if let word = reader.word(field, Self.viewKinds) { kind = word } else { kindValid = !given }
-            case "frame":
+            case .kind:
+                if let word = reader.word(field, schema.viewKinds) { kind = word } else { kindValid = !given }
+            case .frame:
                 if given { frameKey = keyOffset }
                 if let rect = reader.rect(field) { placement = .frame(rect) }
-            case "pin":
+            case .pin:
                 if given { pinKey = keyOffset }
-                if let pin = reader.word(field, Self.pins) { placement = .pin(pin) }
-            case "layoutMargins":
-                if given { marginKeys.append((key, keyOffset)) }
-                if let insets = reader.insets(field) { margins = .physical(insets) }
-            case "directionalLayoutMargins":
-                if given { marginKeys.append((key, keyOffset)) }
-                if let insets = reader.directionalInsets(field) { margins = .directional(insets) }
-            case "insetsLayoutMarginsFromSafeArea":
+                if let pin = reader.word(field, schema.pins) { placement = .pin(pin) }
+            case .layoutMargins, .directionalLayoutMargins:
+                if given {
+                    if marginsGiven { secondMargins = (key.rawValue, keyOffset) }
+                    marginsGiven = true
+                }
+                if key == .layoutMargins {
+                    if let insets = reader.insets(field) { margins = .physical(insets) }
+                } else {
+                    if let insets = reader.directionalInsets(field) { margins = .directional(insets) }
+                }
+            case .insetsLayoutMarginsFromSafeArea:
                 insetsFromSafeArea = reader.bool(field) ?? true
-            case "preservesSuperviewLayoutMargins":
+            case .preservesSuperviewLayoutMargins:
                 preservesSuperviewMargins = reader.bool(field) ?? false
-            case "contentSize", "contentInset", "contentInsetAdjustmentBehavior", "alwaysBounceVertical", "alwaysBounceHorizontal",
-                 "automaticallyAdjustsScrollIndicatorInsets", "verticalScrollIndicatorInsets", "horizontalScrollIndicatorInsets":
-                if given { scrollKeys.append((key, keyOffset)) }
+            case .contentSize, .contentInset, .contentInsetAdjustmentBehavior, .alwaysBounceVertical, .alwaysBounceHorizontal,
+                 .automaticallyAdjustsScrollIndicatorInsets, .verticalScrollIndicatorInsets, .horizontalScrollIndicatorInsets:
+                if given { scrollKeys.append((key.rawValue, keyOffset)) }
                 scrollProperty(key, field, into: &scroll)
-            case "viewController":
-                if given { controller = viewController(field) }
-            case "subviews":
+            case .viewController:
+                if given { controller = viewController(field).map { ($0.0, field, $0.kindOffset) } }
+            case .subviews:
                 if given {
                     if document.kind(of: field) == .array { subviews = field } else { reader.wrongType(field, expected: "an array") }
                 }
-            default:
-                reader.unknownField(member)
             }
-            reader.leave()
         }
 
         if let id, let idValue {
-            if ids[id] != nil {
-                reader.enter("id")
+            if ids.insert(id, role: role) != nil {
                 reader.invalid("duplicate id \"\(id)\"", value: idValue)
-                reader.leave()
-            } else {
-                ids[id] = role
             }
-        } else if idValue.map(reader.isNull) ?? true {
+        } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null (another type was reported)
             reader.missing("id", in: value)
         }
         if let frameKey, let pinKey {
-            reader.invalid("give frame or pin, not both", at: max(frameKey, pinKey), key: frameKey < pinKey ? "pin" : "frame")
+            reader.invalid("give frame or pin, not both", at: max(frameKey, pinKey), in: value, key: frameKey < pinKey ? "pin" : "frame")
         }
-        if marginKeys.count == 2 {
-            reader.invalid("give layoutMargins or directionalLayoutMargins, not both", at: marginKeys[1].offset, key: marginKeys[1].key)
+        if let secondMargins {
+            reader.invalid("give layoutMargins or directionalLayoutMargins, not both", at: secondMargins.offset, in: value, key: secondMargins.key)
         }
         if role != .free {
             let detail = role == .root ? "the root view always fills the screen" : "a container places its content view controller's view"
-            if let frameKey { reader.invalid(detail, at: frameKey, key: "frame") }
-            if let pinKey { reader.invalid(detail, at: pinKey, key: "pin") }
+            if let frameKey { reader.invalid(detail, at: frameKey, in: value, key: "frame") }
+            if let pinKey { reader.invalid(detail, at: pinKey, in: value, key: "pin") }
         }
         if kind == .view, kindValid {
             for (key, offset) in scrollKeys {
-                reader.invalid("only for scroll views (kind scrollView, tableView or collectionView)", at: offset, key: key)
+                reader.invalid("only for scroll views (kind scrollView, tableView or collectionView)", at: offset, in: value, key: key)
             }
         }
 
         let isContainer = controller.map { $0.0.kind != .plain } ?? false
-        let contentIndex = isContainer ? subviews.flatMap(firstControllerIndex) : nil
+        var contentIndex: Int?
+        if isContainer, let subviews { contentIndex = firstControllerIndex(subviews) }
         if isContainer, let controller, let kindOffset = controller.kindOffset {
-            reader.enter("viewController")
             if family == .tv {
-                reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: kindOffset, key: "kind")
+                reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: kindOffset, in: controller.value, key: "kind")
             } else if contentIndex == nil {
-                reader.invalid("a container needs a content view: a subview with a viewController", at: kindOffset, key: "kind")
+                reader.invalid("a container needs a content view: a subview with a viewController", at: kindOffset, in: controller.value, key: "kind")
             }
-            reader.leave()
         }
 
         var children: [Node] = []
         if let subviews {
             children.reserveCapacity(document.count(of: subviews))
-            reader.enter("subviews")
             for (index, element) in document.elements(of: subviews).enumerated() {
-                reader.enter(index)
-                if let child = node(element, depth: depth + 1, role: index == contentIndex ? .containerContent : .free) {
-                    children.append(child)
-                }
-                reader.leave()
+                node(element, depth: depth + 1, role: index == contentIndex ? .containerContent : .free, appendingTo: &children)
             }
-            reader.leave()
         }
 
-        return Node(
+        siblings.append(Node(
             id: id ?? "",
             kind: kind,
             placement: placement,
@@ -379,39 +504,36 @@ private struct LayoutDecoding {
             scroll: kind.isScrollView ? scroll : nil,
             viewController: controller?.0,
             subviews: children
-        )
+        ))
     }
 
-    /// The index of the first subview object that has a (non-null) `viewController`.
+    /// The index of the first subview object that has a (non-null) `viewController`
+    /// (under any of its keys, repeated ones too).
     private func firstControllerIndex(_ subviews: JSONValue) -> Int? {
         for (index, element) in document.elements(of: subviews).enumerated() where document.kind(of: element) == .object {
-            if document.members(of: element).contains(where: { document.string($0.key) == "viewController" && !reader.isNull($0.value) }) {
+            if document.members(of: element).contains(where: { schema.node.field($0.key, in: document) == .viewController && !reader.isNull($0.value) }) {
                 return index
             }
         }
         return nil
     }
 
-    private static let behaviors = ContentInsetAdjustmentBehavior.allCases
-
-    private mutating func scrollProperty(_ key: String, _ value: JSONValue, into scroll: inout ScrollProperties) {
+    private mutating func scrollProperty(_ key: LayoutSchema.NodeField, _ value: JSONValue, into scroll: inout ScrollProperties) {
         switch key {
-        case "contentSize": scroll.contentSize = reader.size(value) ?? .zero
-        case "contentInset": scroll.contentInset = reader.insets(value) ?? .zero
-        case "contentInsetAdjustmentBehavior": scroll.behavior = reader.word(value, Self.behaviors) ?? .automatic
-        case "alwaysBounceVertical": scroll.alwaysBounceVertical = reader.bool(value) ?? false
-        case "alwaysBounceHorizontal": scroll.alwaysBounceHorizontal = reader.bool(value) ?? false
-        case "automaticallyAdjustsScrollIndicatorInsets": scroll.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
-        case "verticalScrollIndicatorInsets": scroll.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
+        case .contentSize: scroll.contentSize = reader.size(value) ?? .zero
+        case .contentInset: scroll.contentInset = reader.insets(value) ?? .zero
+        case .contentInsetAdjustmentBehavior: scroll.behavior = reader.word(value, schema.behaviors) ?? .automatic
+        case .alwaysBounceVertical: scroll.alwaysBounceVertical = reader.bool(value) ?? false
+        case .alwaysBounceHorizontal: scroll.alwaysBounceHorizontal = reader.bool(value) ?? false
+        case .automaticallyAdjustsScrollIndicatorInsets: scroll.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
+        case .verticalScrollIndicatorInsets: scroll.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
         default: scroll.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
         }
     }
 
     // MARK: - View controllers
 
-    private static let controllerKinds: [ViewControllerKind] = [.plain, .navigation, .tabBar]
-
-    /// The view controller at the current path and the offset of its `kind` value.
+    /// The view controller `value` and the offset of its `kind` value.
     private mutating func viewController(_ value: JSONValue) -> (ViewController, kindOffset: Int?)? {
         guard reader.expectObject(value) else { return nil }
         var controller = ViewController()
@@ -419,45 +541,41 @@ private struct LayoutDecoding {
         var kindValid = true
         var barKeys: [(key: String, offset: Int, owner: ViewControllerKind)] = []
         for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
+            guard let key = reader.field(of: member, in: schema.controller) else { continue }
             let field = member.value
             let given = !reader.isNull(field)
             switch key {
-            case "kind":
-                if let kind = reader.word(field, Self.controllerKinds) {
+            case .kind:
+                if let kind = reader.word(field, schema.controllerKinds) {
                     controller.kind = kind
                     kindOffset = document.startOffset(of: field)
                 } else {
                     kindValid = !given
                 }
-            case "additionalSafeAreaInsets":
+            case .additionalSafeAreaInsets:
                 controller.additionalSafeAreaInsets = reader.insets(field) ?? .zero
-            case "edgesForExtendedLayout":
+            case .edgesForExtendedLayout:
                 controller.edgesForExtendedLayout = edges(field) ?? .all
-            case "extendedLayoutIncludesOpaqueBars":
+            case .extendedLayoutIncludesOpaqueBars:
                 controller.extendedLayoutIncludesOpaqueBars = reader.bool(field) ?? false
-            case "automaticallyAdjustsScrollViewInsets":
+            case .automaticallyAdjustsScrollViewInsets:
                 controller.automaticallyAdjustsScrollViewInsets = reader.bool(field) ?? true
-            case "viewRespectsSystemMinimumLayoutMargins":
+            case .viewRespectsSystemMinimumLayoutMargins:
                 controller.viewRespectsSystemMinimumLayoutMargins = reader.bool(field) ?? true
-            case "navigationBar":
-                if given { barKeys.append((key, document.startOffset(of: member.key), .navigation)) }
+            case .navigationBar:
+                if given { barKeys.append((key.rawValue, document.startOffset(of: member.key), .navigation)) }
                 controller.navigationBar = reader.bar(field, hiddenByDefault: false, largeTitles: true) ?? controller.navigationBar
-            case "toolbar":
-                if given { barKeys.append((key, document.startOffset(of: member.key), .navigation)) }
+            case .toolbar:
+                if given { barKeys.append((key.rawValue, document.startOffset(of: member.key), .navigation)) }
                 controller.toolbar = reader.bar(field, hiddenByDefault: true, largeTitles: false) ?? controller.toolbar
-            case "tabBar":
-                if given { barKeys.append((key, document.startOffset(of: member.key), .tabBar)) }
+            case .tabBar:
+                if given { barKeys.append((key.rawValue, document.startOffset(of: member.key), .tabBar)) }
                 controller.tabBar = reader.bar(field, hiddenByDefault: false, largeTitles: false) ?? controller.tabBar
-            default:
-                reader.unknownField(member)
             }
-            reader.leave()
         }
         if kindValid {
             for (key, offset, owner) in barKeys where owner != controller.kind {
-                reader.invalid(owner == .navigation ? "only for a navigation controller" : "only for a tab bar controller", at: offset, key: key)
+                reader.invalid(owner == .navigation ? "only for a navigation controller" : "only for a tab bar controller", at: offset, in: value, key: key)
             }
         }
         return (controller, kindOffset)
@@ -469,23 +587,21 @@ private struct LayoutDecoding {
         case .null:
             return nil
         case .string:
-            switch document.string(value) {
-            case "all": return .all
-            case "none": return []
-            default:
+            switch document.index(of: value, in: schema.edgeWords.table).map({ schema.edgeWords.words[$0] }) {
+            case .allEdges: return .all
+            case .noEdges: return []
+            case nil:
                 reader.invalid("must be \"all\", \"none\" or an array of edges", value: value)
                 return nil
             }
         case .array:
             var set = EdgeSet()
-            for (index, element) in document.elements(of: value).enumerated() {
-                reader.enter(index)
-                if let edge = reader.word(element, Edge.allCases) {
+            for element in document.elements(of: value) {
+                if let edge = reader.word(element, schema.edges) {
                     set.insert(EdgeSet(edge))
                 } else if reader.isNull(element) {
                     reader.wrongType(element, expected: "a string")
                 }
-                reader.leave()
             }
             return set
         default:
@@ -505,8 +621,6 @@ private struct LayoutDecoding {
         var steps: [LayoutStep] = []
         steps.reserveCapacity(min(count, limits.maxSteps))
         for (index, element) in document.elements(of: value).enumerated() {
-            reader.enter(index)
-            defer { reader.leave() }
             guard index < limits.maxSteps else {
                 reader.invalid("more than \(limits.maxSteps) steps", value: element)
                 break
@@ -525,17 +639,14 @@ private struct LayoutDecoding {
         var frames: [(id: String, frame: Rect)] = []
         var sawFrames = false
         for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
-            switch key {
-            case "frames":
+            switch reader.field(of: member, in: schema.step) {
+            case .frames:
                 guard !reader.isNull(member.value) else { break }
                 sawFrames = true
                 if reader.expectObject(member.value) { frames = stepFrames(member.value) }
-            default:
-                reader.unknownField(member)
+            case nil:
+                break
             }
-            reader.leave()
         }
         if !sawFrames { reader.missing("frames", in: value) }
         return LayoutStep(frames: frames)
@@ -546,17 +657,15 @@ private struct LayoutDecoding {
         frames.reserveCapacity(document.count(of: value))
         for member in document.members(of: value) {
             guard let id = reader.key(of: member) else { continue }
-            reader.enter(id)
             let keyOffset = document.startOffset(of: member.key)
             let rect = reader.rect(member.value)
             if reader.isNull(member.value) { reader.wrongType(member.value, expected: "an object") }
-            switch ids[id] {
-            case nil: reader.invalid("unknown node id", at: keyOffset)
-            case .root: reader.invalid("the root view always fills the screen", at: keyOffset)
-            case .containerContent: reader.invalid("a container places its content view controller's view", at: keyOffset)
+            switch ids.role(of: id) {
+            case nil: reader.invalid("unknown node id", at: keyOffset, in: member.value)
+            case .root: reader.invalid("the root view always fills the screen", at: keyOffset, in: member.value)
+            case .containerContent: reader.invalid("a container places its content view controller's view", at: keyOffset, in: member.value)
             case .free: if let rect { frames.append((id, rect)) }
             }
-            reader.leave()
         }
         return frames
     }

@@ -1,24 +1,62 @@
 import InsetEngine
 import JSONCore
 
-/// The schema-driven reading both request decoders share: it walks a parsed document,
-/// keeps the JSON Pointer of the value being read, and collects every problem with its
-/// position so that they can be reported in document order.
+/// An object schema's keys: the cases of `Field`, whose raw values are the JSON keys, in a
+/// table that looks a member's key up by its bytes.
+struct FieldTable<Field: CaseIterable & RawRepresentable<String> & Equatable>: Sendable where Field: Sendable {
+    let fields: [Field]
+    let table: JSONStringTable
+
+    init() {
+        fields = Array(Field.allCases)
+        table = JSONStringTable(fields.map(\.rawValue))
+        precondition(table.strings.allSatisfy(RequestReader.isComparableByBytes), "keys are compared by their bytes")
+    }
+
+    /// The position of `field` among the fields.
+    func index(of field: Field) -> Int { fields.firstIndex(of: field)! }
+
+    /// The field `key` (a key of `document`) names, if any.
+    func field(_ key: JSONValue, in document: JSONDocument) -> Field? {
+        document.index(of: key, in: table).map { fields[$0] }
+    }
+}
+
+/// The words a string field takes (an enumeration's raw values), looked up by their bytes,
+/// and the problem detail that lists them.
+struct WordTable<Word: RawRepresentable<String>>: Sendable where Word: Sendable {
+    let words: [Word]
+    let table: JSONStringTable
+    /// `must be one of "a", "b"`.
+    let detail: String
+
+    init(_ words: [Word]) {
+        self.words = words
+        table = JSONStringTable(words.map(\.rawValue))
+        precondition(table.strings.allSatisfy(RequestReader.isComparableByBytes), "words are compared by their bytes")
+        detail = "must be one of " + words.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    }
+}
+
+/// The schema-driven reading both request decoders share: it walks a parsed document and
+/// collects every problem with the value it concerns, so that they can be reported in
+/// document order with their JSON Pointers (worked out only when there are problems).
 ///
 /// Problems are of two kinds: a value of the wrong JSON type (400) and a content problem
 /// (422). A value that fails either way reads as `nil`, so the caller falls back to the
 /// default and goes on checking the rest of the document.
+///
+/// Keys and words are looked up by their bytes in tables (`JSONStringTable`); the schema's
+/// strings are checked to be ASCII without `K`, `;` or `` ` `` (`isComparableByBytes`), so
+/// this matches exactly what comparing `String`s would.
 struct RequestReader {
-    /// One step of the path from the document's root.
-    private enum PathToken {
-        case key(String)
-        case index(Int)
-    }
-
-    /// A problem and the byte offset it is sorted by.
+    /// A problem, the byte offset it is sorted by, and where it points: at `value`, or at
+    /// `value`'s member `key`.
     private struct Located {
         var offset: Int
-        var problem: FieldProblem
+        var value: JSONValue
+        var key: String?
+        var detail: String
     }
 
     /// Which numbers a field takes.
@@ -32,14 +70,38 @@ struct RequestReader {
     /// The largest magnitude of any number in a request.
     static let magnitudeLimit: Double = 1e9
 
+    /// Whether comparing `text` with `String`'s `==` comes to comparing bytes: ASCII without
+    /// `K`, `;` or `` ` ``, which KELVIN SIGN, GREEK QUESTION MARK and GREEK VARIA are
+    /// canonically equivalent to.
+    static func isComparableByBytes(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "K") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") }
+    }
+
+    /// The key tables of the shapes both decoders read.
+    struct Shapes: Sendable {
+        enum InsetsField: String, CaseIterable, Sendable { case top, left, bottom, right }
+        enum DirectionalInsetsField: String, CaseIterable, Sendable { case top, leading, bottom, trailing }
+        /// A Rect's; a Size has the last two.
+        enum RectField: String, CaseIterable, Sendable { case x, y, width, height }
+        /// A navigation bar's; other bars have the first two.
+        enum BarField: String, CaseIterable, Sendable { case hidden, translucent, prefersLargeTitles }
+
+        let insets = FieldTable<InsetsField>()
+        let directionalInsets = FieldTable<DirectionalInsetsField>()
+        let rect = FieldTable<RectField>()
+        let bar = FieldTable<BarField>()
+    }
+
+    /// Built once, handed to every reader.
+    static let shapes = Shapes()
+
     let document: JSONDocument
-    private var path: [PathToken] = []
+    private var shapes: Shapes { Self.shapes }
     private var typeErrors: [Located] = []
     private var problems: [Located] = []
 
     init(document: JSONDocument) {
         self.document = document
-        path.reserveCapacity(32)
     }
 
     /// Parses `body`; a syntax error becomes the 400 problem, located by line and column.
@@ -56,75 +118,54 @@ struct RequestReader {
     /// the content ones as 422, each list in document order.
     func finish() throws(Problem) {
         if !typeErrors.isEmpty {
-            let sorted = Self.inDocumentOrder(typeErrors)
+            let sorted = inDocumentOrder(typeErrors)
             let first = sorted[0]
             let more = sorted.count > 1 ? " (and \(sorted.count - 1) more)" : ""
             let place = first.pointer.isEmpty ? "the body" : first.pointer
             throw Problem.malformed("Wrong JSON type at \(place): \(first.detail)\(more)", errors: sorted)
         }
-        if !problems.isEmpty { throw Problem.invalid(Self.inDocumentOrder(problems)) }
+        if !problems.isEmpty { throw Problem.invalid(inDocumentOrder(problems)) }
     }
 
     /// Whether no problem of either kind has been found so far.
     var isClean: Bool { typeErrors.isEmpty && problems.isEmpty }
 
-    private static func inDocumentOrder(_ located: [Located]) -> [FieldProblem] {
-        located.enumerated()
+    private func inDocumentOrder(_ located: [Located]) -> [FieldProblem] {
+        let sorted = located.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-            .map(\.element.problem)
-    }
-
-    // MARK: - Path
-
-    /// Descends into an object member.
-    mutating func enter(_ key: String) { path.append(.key(key)) }
-
-    /// Descends into an array element.
-    mutating func enter(_ index: Int) { path.append(.index(index)) }
-
-    /// Returns to the enclosing value.
-    mutating func leave() { path.removeLast() }
-
-    /// The pointer of the value being read, extended by `key` when given.
-    func pointer(appending key: String? = nil) -> String {
-        var text = ""
-        for token in path {
-            text += "/"
-            switch token {
-            case .key(let name): text += JSONPointer.escape(name)
-            case .index(let index): text += String(index)
-            }
+            .map(\.element)
+        let pointers = document.pointers(to: sorted.map(\.value))
+        return zip(sorted, pointers).map { located, pointer in
+            FieldProblem(pointer: (located.key.map { pointer.appending($0) } ?? pointer).description, detail: located.detail)
         }
-        if let key { text += "/" + JSONPointer.escape(key) }
-        return text
     }
 
     // MARK: - Reporting
 
-    /// A 422 problem with the value being read (or its member `key`), sorted at `offset`.
-    mutating func invalid(_ detail: String, at offset: Int, key: String? = nil) {
-        problems.append(Located(offset: offset, problem: FieldProblem(pointer: pointer(appending: key), detail: detail)))
+    /// A 422 problem with `value`, or with its member `key`, sorted at `offset`.
+    mutating func invalid(_ detail: String, at offset: Int, in value: JSONValue, key: String? = nil) {
+        problems.append(Located(offset: offset, value: value, key: key, detail: detail))
     }
 
-    /// A 422 problem with `value`, the value being read.
+    /// A 422 problem with `value`, sorted where it begins.
     mutating func invalid(_ detail: String, value: JSONValue) {
-        invalid(detail, at: document.startOffset(of: value))
+        invalid(detail, at: document.startOffset(of: value), in: value)
     }
 
-    /// A 400 problem: the value being read has the wrong JSON type.
+    /// A 400 problem: `value` has the wrong JSON type.
     mutating func wrongType(_ value: JSONValue, expected: String) {
         let detail = "must be \(expected), not \(document.kind(of: value))"
-        typeErrors.append(Located(offset: document.startOffset(of: value), problem: FieldProblem(pointer: pointer(), detail: detail)))
+        typeErrors.append(Located(offset: document.startOffset(of: value), value: value, key: nil, detail: detail))
     }
 
-    /// The member currently entered is not part of the schema.
+    /// `member` is not part of the schema.
     mutating func unknownField(_ member: JSONMember) {
-        invalid("unknown field", at: document.startOffset(of: member.key))
+        invalid("unknown field", at: document.startOffset(of: member.key), in: member.value)
     }
 
-    /// A required member of `object` (the value being read) is absent or null.
+    /// A required member `key` of `object` is absent or null.
     mutating func missing(_ key: String, in object: JSONValue, detail: String = "missing required field") {
-        invalid(detail, at: document.endOffset(of: object) - 1, key: key)
+        invalid(detail, at: document.endOffset(of: object) - 1, in: object, key: key)
     }
 
     // MARK: - Objects
@@ -139,14 +180,30 @@ struct RequestReader {
         return true
     }
 
-    /// The key of a member of the object being read, or `nil` (reported) for a repeated key.
-    mutating func key(of member: JSONMember) -> String? {
-        let key = document.string(member.key) ?? ""
-        if document.isDuplicateKey(member.key) {
-            invalid("duplicate key", at: document.startOffset(of: member.key), key: key)
+    /// The field of `fields` that `member` (of the object being read) gives, or `nil`
+    /// when its key repeats an earlier one ("duplicate key") or is not in the schema
+    /// ("unknown field"), both reported.
+    mutating func field<Field>(of member: JSONMember, in fields: FieldTable<Field>) -> Field? {
+        guard !isDuplicate(member) else { return nil }
+        guard let field = fields.field(member.key, in: document) else {
+            unknownField(member)
             return nil
         }
-        return key
+        return field
+    }
+
+    /// The key of `member` (of the object being read), or `nil` (reported) for a repeated key.
+    mutating func key(of member: JSONMember) -> String? {
+        guard !isDuplicate(member) else { return nil }
+        return document.string(member.key) ?? ""
+    }
+
+    /// Whether the key of `member` (of the object being read) repeats an earlier one;
+    /// reported when it does.
+    mutating func isDuplicate(_ member: JSONMember) -> Bool {
+        guard document.isDuplicateKey(member.key) else { return false }
+        invalid("duplicate key", at: document.startOffset(of: member.key), in: member.value)
+        return true
     }
 
     /// Whether `value` is JSON `null` (an optional field given as null is absent).
@@ -201,14 +258,17 @@ struct RequestReader {
         return string
     }
 
-    /// One of `choices` by its raw value, or `nil` when null or reported.
-    mutating func word<Word: RawRepresentable<String>>(_ value: JSONValue, _ choices: [Word]) -> Word? {
-        guard let text = string(value) else { return nil }
-        guard let word = Word(rawValue: text), choices.contains(where: { $0.rawValue == text }) else {
-            invalid("must be one of " + choices.map { "\"\($0.rawValue)\"" }.joined(separator: ", "), value: value)
+    /// One of `words`, or `nil` when null or reported.
+    mutating func word<Word>(_ value: JSONValue, _ words: WordTable<Word>) -> Word? {
+        guard document.kind(of: value) == .string else {
+            if !isNull(value) { wrongType(value, expected: "a string") }
             return nil
         }
-        return word
+        guard let index = document.index(of: value, in: words.table) else {
+            invalid(words.detail, value: value)
+            return nil
+        }
+        return words.words[index]
     }
 
     // MARK: - Geometry
@@ -218,16 +278,13 @@ struct RequestReader {
         guard !isNull(value), expectObject(value) else { return nil }
         var insets = Insets()
         for member in document.members(of: value) {
-            guard let key = key(of: member) else { continue }
-            enter(key)
-            switch key {
-            case "top": insets.top = number(member.value, rule) ?? 0
-            case "left": insets.left = number(member.value, rule) ?? 0
-            case "bottom": insets.bottom = number(member.value, rule) ?? 0
-            case "right": insets.right = number(member.value, rule) ?? 0
-            default: unknownField(member)
+            switch field(of: member, in: shapes.insets) {
+            case .top: insets.top = number(member.value, rule) ?? 0
+            case .left: insets.left = number(member.value, rule) ?? 0
+            case .bottom: insets.bottom = number(member.value, rule) ?? 0
+            case .right: insets.right = number(member.value, rule) ?? 0
+            case nil: break
             }
-            leave()
         }
         return insets
     }
@@ -237,16 +294,13 @@ struct RequestReader {
         guard !isNull(value), expectObject(value) else { return nil }
         var insets = DirectionalInsets()
         for member in document.members(of: value) {
-            guard let key = key(of: member) else { continue }
-            enter(key)
-            switch key {
-            case "top": insets.top = number(member.value) ?? 0
-            case "leading": insets.leading = number(member.value) ?? 0
-            case "bottom": insets.bottom = number(member.value) ?? 0
-            case "trailing": insets.trailing = number(member.value) ?? 0
-            default: unknownField(member)
+            switch field(of: member, in: shapes.directionalInsets) {
+            case .top: insets.top = number(member.value) ?? 0
+            case .leading: insets.leading = number(member.value) ?? 0
+            case .bottom: insets.bottom = number(member.value) ?? 0
+            case .trailing: insets.trailing = number(member.value) ?? 0
+            case nil: break
             }
-            leave()
         }
         return insets
     }
@@ -268,23 +322,24 @@ struct RequestReader {
         guard !isNull(value), expectObject(value) else { return nil }
         var fields = RequiredNumbers()
         for member in document.members(of: value) {
-            guard let key = key(of: member) else { continue }
-            enter(key)
-            switch key {
-            case "x" where withOrigin: fields.x = read(member.value, .signed, bit: 1, into: &fields)
-            case "y" where withOrigin: fields.y = read(member.value, .signed, bit: 2, into: &fields)
-            case "width": fields.width = read(member.value, .nonNegative, bit: 4, into: &fields)
-            case "height": fields.height = read(member.value, .nonNegative, bit: 8, into: &fields)
+            guard !isDuplicate(member) else { continue }
+            switch shapes.rect.field(member.key, in: document) {
+            case .x? where withOrigin: fields.x = read(member.value, .signed, bit: 1, into: &fields)
+            case .y? where withOrigin: fields.y = read(member.value, .signed, bit: 2, into: &fields)
+            case .width?: fields.width = read(member.value, .nonNegative, bit: 4, into: &fields)
+            case .height?: fields.height = read(member.value, .nonNegative, bit: 8, into: &fields)
             default:
                 unknownField(member)
                 fields.failed = true
             }
-            leave()
         }
-        let required: [(UInt8, String)] = withOrigin ? [(1, "x"), (2, "y"), (4, "width"), (8, "height")] : [(4, "width"), (8, "height")]
-        for (bit, name) in required where fields.seen & bit == 0 {
-            missing(name, in: value)
-            fields.failed = true
+        let all: UInt8 = withOrigin ? 0xF : 0xC
+        if fields.seen & all != all {
+            let required: [(UInt8, String)] = withOrigin ? [(1, "x"), (2, "y"), (4, "width"), (8, "height")] : [(4, "width"), (8, "height")]
+            for (bit, name) in required where fields.seen & bit == 0 {
+                missing(name, in: value)
+                fields.failed = true
+            }
         }
         return fields.failed ? nil : fields
     }
@@ -315,15 +370,13 @@ struct RequestReader {
         guard !isNull(value), expectObject(value) else { return nil }
         var bar = BarConfiguration(hidden: hiddenByDefault)
         for member in document.members(of: value) {
-            guard let key = key(of: member) else { continue }
-            enter(key)
-            switch key {
-            case "hidden": bar.hidden = bool(member.value) ?? hiddenByDefault
-            case "translucent": bar.translucent = bool(member.value) ?? true
-            case "prefersLargeTitles" where largeTitles: bar.prefersLargeTitles = bool(member.value) ?? false
-            default: unknownField(member)
+            switch field(of: member, in: shapes.bar) {
+            case .hidden: bar.hidden = bool(member.value) ?? hiddenByDefault
+            case .translucent: bar.translucent = bool(member.value) ?? true
+            case .prefersLargeTitles:
+                if largeTitles { bar.prefersLargeTitles = bool(member.value) ?? false } else { unknownField(member) }
+            case nil: break
             }
-            leave()
         }
         return bar
     }

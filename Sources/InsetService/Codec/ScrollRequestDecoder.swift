@@ -29,18 +29,41 @@ public struct ScrollRequestDecoder: Sendable {
     }
 }
 
+/// The keys of `/scroll` bodies, looked up by their bytes.
+private struct ScrollSchema: Sendable {
+    enum BodyField: String, CaseIterable, Sendable {
+        case systemVersion, contentInsetAdjustmentBehavior, bounds, contentSize, contentInset, safeAreaInsets
+        case alwaysBounceVertical, alwaysBounceHorizontal, automaticallyAdjustsScrollIndicatorInsets
+        case verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets, context, device, orientation, frame
+        case statusBarHidden, navigationBar, toolbar, tabBar
+    }
+    enum ContextField: String, CaseIterable, Sendable { case inNavigationController, automaticallyAdjustsScrollViewInsets, isContentScrollView }
+
+    let body = FieldTable<BodyField>()
+    let context = FieldTable<ContextField>()
+    let behaviors = WordTable(ContentInsetAdjustmentBehavior.allCases)
+    let orientations = WordTable(Orientation.allCases)
+
+    /// Built once, handed to every decoding.
+    static let shared = ScrollSchema()
+}
+
 /// The state of decoding one `/scroll` body.
 private struct ScrollDecoding {
+    typealias Field = ScrollSchema.BodyField
+
     var reader: RequestReader
+    let document: JSONDocument
+    /// Read where used: a copy of the tables in every decoding costs more.
+    var schema: ScrollSchema { ScrollSchema.shared }
     let devices: any DeviceDirectory
 
-    private var document: JSONDocument { reader.document }
-
     /// Fields that only make sense with `device`.
-    private static let deviceOnly = ["orientation", "statusBarHidden", "navigationBar", "toolbar", "tabBar"]
+    private static let deviceOnly: [Field] = [.orientation, .statusBarHidden, .navigationBar, .toolbar, .tabBar]
 
     init(reader: RequestReader, devices: any DeviceDirectory) {
         self.reader = reader
+        document = reader.document
         self.devices = devices
     }
 
@@ -61,32 +84,32 @@ private struct ScrollDecoding {
         var frame: Rect?
         var statusBarHidden = false
         var navigationBar: BarConfiguration?, toolbar: BarConfiguration?, tabBar: BarConfiguration?
-        var keyOffsets: [String: Int] = [:]
+        // The offset of each field's key, when given (not null).
+        var keyOffsets = [Int?](repeating: nil, count: schema.body.fields.count)
         var orientationValue: JSONValue?
 
         for member in document.members(of: body) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
+            guard let field = reader.field(of: member, in: schema.body) else { continue }
             let value = member.value
-            if !reader.isNull(value) { keyOffsets[key] = document.startOffset(of: member.key) }
-            switch key {
-            case "systemVersion":
+            if !reader.isNull(value) { keyOffsets[schema.body.index(of: field)] = document.startOffset(of: member.key) }
+            switch field {
+            case .systemVersion:
                 if let version = reader.number(value) {
                     if version >= 7 { systemVersion = version } else { reader.invalid("must be at least 7", value: value) }
                 }
-            case "contentInsetAdjustmentBehavior":
-                properties.behavior = reader.word(value, ContentInsetAdjustmentBehavior.allCases) ?? .automatic
-            case "bounds": bounds = reader.size(value)
-            case "contentSize": properties.contentSize = reader.size(value) ?? .zero
-            case "contentInset": properties.contentInset = reader.insets(value) ?? .zero
-            case "safeAreaInsets": safeAreaInsets = reader.insets(value)
-            case "alwaysBounceVertical": properties.alwaysBounceVertical = reader.bool(value) ?? false
-            case "alwaysBounceHorizontal": properties.alwaysBounceHorizontal = reader.bool(value) ?? false
-            case "automaticallyAdjustsScrollIndicatorInsets": properties.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
-            case "verticalScrollIndicatorInsets": properties.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
-            case "horizontalScrollIndicatorInsets": properties.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
-            case "context": explicitNavigation = self.context(value, into: &context)
-            case "device":
+            case .contentInsetAdjustmentBehavior:
+                properties.behavior = reader.word(value, schema.behaviors) ?? .automatic
+            case .bounds: bounds = reader.size(value)
+            case .contentSize: properties.contentSize = reader.size(value) ?? .zero
+            case .contentInset: properties.contentInset = reader.insets(value) ?? .zero
+            case .safeAreaInsets: safeAreaInsets = reader.insets(value)
+            case .alwaysBounceVertical: properties.alwaysBounceVertical = reader.bool(value) ?? false
+            case .alwaysBounceHorizontal: properties.alwaysBounceHorizontal = reader.bool(value) ?? false
+            case .automaticallyAdjustsScrollIndicatorInsets: properties.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
+            case .verticalScrollIndicatorInsets: properties.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
+            case .horizontalScrollIndicatorInsets: properties.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
+            case .context: explicitNavigation = self.context(value, into: &context)
+            case .device:
                 if let id = reader.string(value) {
                     if let known = devices.family(of: id) {
                         deviceID = id
@@ -95,50 +118,47 @@ private struct ScrollDecoding {
                         reader.invalid("unknown device \"\(id)\"", value: value)
                     }
                 }
-            case "orientation":
-                orientation = reader.word(value, Orientation.allCases)
+            case .orientation:
+                orientation = reader.word(value, schema.orientations)
                 orientationValue = value
-            case "frame": frame = reader.rect(value)
-            case "statusBarHidden": statusBarHidden = reader.bool(value) ?? false
-            case "navigationBar": navigationBar = reader.bar(value, hiddenByDefault: false, largeTitles: true)
-            case "toolbar": toolbar = reader.bar(value, hiddenByDefault: true, largeTitles: false)
-            case "tabBar": tabBar = reader.bar(value, hiddenByDefault: false, largeTitles: false)
-            default: reader.unknownField(member)
+            case .frame: frame = reader.rect(value)
+            case .statusBarHidden: statusBarHidden = reader.bool(value) ?? false
+            case .navigationBar: navigationBar = reader.bar(value, hiddenByDefault: false, largeTitles: true)
+            case .toolbar: toolbar = reader.bar(value, hiddenByDefault: true, largeTitles: false)
+            case .tabBar: tabBar = reader.bar(value, hiddenByDefault: false, largeTitles: false)
             }
-            reader.leave()
         }
+        func offset(_ field: Field) -> Int? { keyOffsets[schema.body.index(of: field)] }
 
         // Where the safe area comes from.
-        switch (keyOffsets["safeAreaInsets"], keyOffsets["device"]) {
+        switch (offset(.safeAreaInsets), offset(.device)) {
         case (let insets?, let device?):
-            reader.invalid("give safeAreaInsets or device, not both", at: max(insets, device), key: insets < device ? "device" : "safeAreaInsets")
+            reader.invalid("give safeAreaInsets or device, not both", at: max(insets, device), in: body, key: insets < device ? "device" : "safeAreaInsets")
         case (nil, nil):
             reader.missing("safeAreaInsets", in: body, detail: "missing required field: give safeAreaInsets or device")
         case (nil, _?):
-            if keyOffsets["frame"] == nil { reader.missing("frame", in: body, detail: "missing required field: a device needs the scroll view's frame in the window") }
+            if offset(.frame) == nil { reader.missing("frame", in: body, detail: "missing required field: a device needs the scroll view's frame in the window") }
             if family == .tv {
-                for key in ["navigationBar", "toolbar", "tabBar"] {
-                    if let offset = keyOffsets[key] { reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: offset, key: key) }
+                for field in [Field.navigationBar, .toolbar, .tabBar] {
+                    if let offset = offset(field) { reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: offset, in: body, key: field.rawValue) }
                 }
             }
         case (_?, nil):
-            for key in Self.deviceOnly {
-                if let offset = keyOffsets[key] { reader.invalid("only with device", at: offset, key: key) }
+            for field in Self.deviceOnly {
+                if let offset = offset(field) { reader.invalid("only with device", at: offset, in: body, key: field.rawValue) }
             }
         }
         if let deviceID, let orientation, let orientationValue, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) {
-            reader.enter("orientation")
             reader.invalid("\(deviceID) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: orientationValue)
-            reader.leave()
         }
 
         // The size.
-        switch (keyOffsets["bounds"], keyOffsets["frame"]) {
+        switch (offset(.bounds), offset(.frame)) {
         case (nil, nil):
             reader.missing("bounds", in: body, detail: "missing required field: give bounds or frame")
         case (let boundsOffset?, let frameOffset?):
             if let size = bounds, let frame, size != frame.size {
-                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), key: boundsOffset < frameOffset ? "frame" : "bounds")
+                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), in: body, key: boundsOffset < frameOffset ? "frame" : "bounds")
             }
         default:
             break
@@ -171,15 +191,12 @@ private struct ScrollDecoding {
         guard !reader.isNull(value), reader.expectObject(value) else { return nil }
         var inNavigationController: Bool?
         for member in document.members(of: value) {
-            guard let key = reader.key(of: member) else { continue }
-            reader.enter(key)
-            switch key {
-            case "inNavigationController": inNavigationController = reader.bool(member.value)
-            case "automaticallyAdjustsScrollViewInsets": context.automaticallyAdjustsScrollViewInsets = reader.bool(member.value) ?? true
-            case "isContentScrollView": context.isContentScrollView = reader.bool(member.value) ?? true
-            default: reader.unknownField(member)
+            switch reader.field(of: member, in: schema.context) {
+            case .inNavigationController: inNavigationController = reader.bool(member.value)
+            case .automaticallyAdjustsScrollViewInsets: context.automaticallyAdjustsScrollViewInsets = reader.bool(member.value) ?? true
+            case .isContentScrollView: context.isContentScrollView = reader.bool(member.value) ?? true
+            case nil: break
             }
-            reader.leave()
         }
         return inNavigationController
     }

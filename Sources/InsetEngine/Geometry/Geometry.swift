@@ -1,5 +1,5 @@
 /// Edge insets in points, as `UIEdgeInsets`: physical edges, never flipped by layout direction.
-public struct Insets: Hashable, Sendable {
+public struct Insets: Hashable, Sendable, EdgeAddressable {
     public var top: Double
     public var left: Double
     public var bottom: Double
@@ -16,25 +16,6 @@ public struct Insets: Hashable, Sendable {
     /// All four edges 0.
     public static let zero = Insets()
 
-    /// The inset on one edge.
-    public subscript(edge: Edge) -> Double {
-        get {
-            switch edge {
-            case .top: top
-            case .left: left
-            case .bottom: bottom
-            case .right: right
-            }
-        }
-        set {
-            switch edge {
-            case .top: top = newValue
-            case .left: left = newValue
-            case .bottom: bottom = newValue
-            case .right: right = newValue
-            }
-        }
-    }
 }
 
 /// Direction-relative insets, as `NSDirectionalEdgeInsets`.

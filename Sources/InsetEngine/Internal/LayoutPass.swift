@@ -1,26 +1,7 @@
 /// For each edge, the index of the innermost strict-ancestor scroll view that adjusted
 /// (consumed) that edge, or -1 (rule C2).
-struct EdgeIndices: Hashable, Sendable {
+struct EdgeIndices: Hashable, Sendable, EdgeAddressable {
     var top = -1, left = -1, bottom = -1, right = -1
-
-    subscript(edge: Edge) -> Int {
-        get {
-            switch edge {
-            case .top: top
-            case .left: left
-            case .bottom: bottom
-            case .right: right
-            }
-        }
-        set {
-            switch edge {
-            case .top: top = newValue
-            case .left: left = newValue
-            case .bottom: bottom = newValue
-            case .right: right = newValue
-            }
-        }
-    }
 }
 
 /// One bar a container shows on its top or bottom edge.

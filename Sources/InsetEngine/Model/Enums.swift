@@ -53,7 +53,7 @@ public struct Contribution: Hashable, Sendable {
 }
 
 /// Per edge, the contributions in the order they were applied; each list sums to that edge's inset.
-public struct Explanation: Hashable, Sendable {
+public struct Explanation: Hashable, Sendable, EdgeAddressable {
     public var top: [Contribution]
     public var left: [Contribution]
     public var bottom: [Contribution]
@@ -70,8 +70,26 @@ public struct Explanation: Hashable, Sendable {
     /// No contribution on any edge.
     public static let empty = Explanation()
 
-    /// The contributions on one edge.
-    public subscript(edge: Edge) -> [Contribution] {
+}
+
+/// A value per physical edge (`top`, `left`, `bottom`, `right`), also addressable by
+/// `Edge`: insets, explanations, per-edge indices.
+public protocol EdgeAddressable {
+    /// What each edge holds.
+    associatedtype EdgeValue
+    /// The value on the top edge.
+    var top: EdgeValue { get set }
+    /// The value on the left edge.
+    var left: EdgeValue { get set }
+    /// The value on the bottom edge.
+    var bottom: EdgeValue { get set }
+    /// The value on the right edge.
+    var right: EdgeValue { get set }
+}
+
+extension EdgeAddressable {
+    /// The value on one edge.
+    @inlinable public subscript(edge: Edge) -> EdgeValue {
         get {
             switch edge {
             case .top: top

@@ -38,34 +38,19 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Structure
 
     /// Opens an object.
-    @inlinable public mutating func beginObject() {
-        var out = begin(reserving: 2)
-        out.byte(UInt8(ascii: "{"))
-        end(out, needsComma: false)
-    }
+    @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the current object.
-    @inlinable public mutating func endObject() {
-        reserve(1)
-        var out = Cursor(base + count)
-        out.byte(UInt8(ascii: "}"))
-        end(out, needsComma: true)
-    }
+    @inlinable public mutating func endObject() { close(UInt8(ascii: "}"), needsComma: true) }
 
     /// Opens an array.
-    @inlinable public mutating func beginArray() {
-        var out = begin(reserving: 2)
-        out.byte(UInt8(ascii: "["))
-        end(out, needsComma: false)
-    }
+    @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Closes the current array.
-    @inlinable public mutating func endArray() {
-        reserve(1)
-        var out = Cursor(base + count)
-        out.byte(UInt8(ascii: "]"))
-        end(out, needsComma: true)
-    }
+    @inlinable public mutating func endArray() { close(UInt8(ascii: "]"), needsComma: true) }
+
+    /// Ends a line of JSON Lines: writes `\n`; the next value starts a new document.
+    @inlinable public mutating func lineBreak() { close(UInt8(ascii: "\n"), needsComma: false) }
 
     // MARK: - Keys
 
@@ -116,22 +101,6 @@ public struct JSONWriter: ~Copyable {
     @inlinable public mutating func null() {
         var out = begin(reserving: 5)
         out.text("null")
-        end(out, needsComma: true)
-    }
-
-    /// Ends a line of JSON Lines: writes `\n`; the next value starts a new document.
-    @inlinable public mutating func lineBreak() {
-        reserve(1)
-        var out = Cursor(base + count)
-        out.byte(UInt8(ascii: "\n"))
-        end(out, needsComma: false)
-    }
-
-    /// Writes already-encoded JSON as one value (it must be well-formed).
-    public mutating func raw(_ json: some Sequence<UInt8>) {
-        let bytes = Array(json)
-        var out = begin(reserving: bytes.count + 1)
-        bytes.withUnsafeBufferPointer { out.bytes($0) }
         end(out, needsComma: true)
     }
 
@@ -248,6 +217,23 @@ public struct JSONWriter: ~Copyable {
     }
 
     // MARK: - Buffer
+
+    /// Writes an opening bracket, after a comma when one is due.
+    @inlinable @inline(__always)
+    mutating func open(_ bracket: UInt8) {
+        var out = begin(reserving: 2)
+        out.byte(bracket)
+        end(out, needsComma: false)
+    }
+
+    /// Writes a closing bracket or line break (never after a comma).
+    @inlinable @inline(__always)
+    mutating func close(_ byte: UInt8, needsComma: Bool) {
+        reserve(1)
+        var out = Cursor(base + count)
+        out.byte(byte)
+        end(out, needsComma: needsComma)
+    }
 
     /// Makes room for `extra` more bytes and returns a cursor at the end of what is written,
     /// past a comma when one is due.

@@ -1,4 +1,6 @@
 @testable import InsetService
+import Logging
+import Synchronization
 import Testing
 
 @Suite struct AccessLogTests {
@@ -22,5 +24,20 @@ import Testing
     func formatsInLowercaseHex(shard: UInt64, sequence: UInt64, expected: String) {
         #expect(ServiceMetrics.requestID(prefix: "ab12", shard: shard, sequence: sequence) == expected)
         #expect(expected == "ab12-\(String(shard, radix: 16))-\(String(sequence, radix: 16))")
+    }
+}
+
+@Suite struct JSONLogHandlerTests {
+    @Test func writesOneJSONLinePerEventWithMetadataByKey() throws {
+        let lines = Mutex<[[UInt8]]>([])
+        var handler = JSONLogHandler(label: "insetd") { line in lines.withLock { $0.append(line) } }
+        handler.metadata = ["z": "handler"]
+        handler.log(event: LogEvent(level: .notice, message: "draining", metadata: ["signal": .stringConvertible(15), "b": "x\"y"], source: "insetd", file: #file, function: #function, line: #line))
+        let line = try #require(lines.withLock { $0.first })
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"time":"#))
+        #expect(text.hasSuffix(#","level":"notice","logger":"insetd","message":"draining","b":"x\"y","signal":15,"z":"handler"}"# + "\n"))
+        let time = try #require(Double(text.dropFirst(8).prefix { $0 != "," }))
+        #expect(abs(time - AccessLog.wallClockMilliseconds()) < 60)
     }
 }

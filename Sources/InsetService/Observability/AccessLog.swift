@@ -37,12 +37,17 @@ public struct AccessLog: Sendable {
         return writer.finish()
     }
 
-    /// Writes the line for one request.
-    public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
+    /// The wall clock in seconds since 1970, truncated to milliseconds: the `time` of
+    /// every log line (this one's and ``JSONLogHandler``'s).
+    static func wallClockMilliseconds() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let time = Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000
-        let line = Self.line(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID)
+        return Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000
+    }
+
+    /// Writes the line for one request.
+    public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
+        let line = Self.line(time: Self.wallClockMilliseconds(), method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID)
         line.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -33,11 +33,9 @@ public struct JSONLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var merged = event.metadata ?? [:]
         if !metadata.isEmpty { merged.merge(metadata) { own, _ in own } }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        writer.field("time", Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000)
+        writer.field("time", AccessLog.wallClockMilliseconds(), fractionDigits: 3)
         writer.field("level", event.level.rawValue)
         writer.field("logger", label)
         writer.field("message", event.message.description)
@@ -46,9 +44,8 @@ public struct JSONLogHandler: LogHandler {
             Self.write(merged[key]!, to: &writer)
         }
         writer.endObject()
-        var line = writer.finish()
-        line.append(UInt8(ascii: "\n"))
-        sink(line)
+        writer.lineBreak()
+        sink(writer.finish())
     }
 
     private static func write(_ value: Logger.Metadata.Value, to writer: inout JSONWriter) {

@@ -57,6 +57,10 @@ func unknownPathsAre404(path: String) {
 @Test func pathParametersAndLiteralPreference() {
     #expect(respond(.get, "/test/items/abc").jsonObject?["id"] as? String == "abc")
     #expect(respond(.get, "/test/items/special").text == "special")
+    // A literal pattern is found by its whole path; the same path in another case or with
+    // a trailing slash is not it.
+    #expect(respond(.get, "/test/items/Special").jsonObject?["id"] as? String == "Special")
+    #expect(respond(.get, "/test/items/special/").status == 404)
 }
 
 @Test func checksRunInTheContractsOrder() {
@@ -70,7 +74,8 @@ func unknownPathsAre404(path: String) {
 }
 
 @Test(arguments: [
-    ("application/json", true), ("application/json; charset=utf-8", true), ("Application/JSON;Charset=\"UTF-8\"", true),
+    ("application/json", true), ("APPLICATION/Json", true), ("application/jsoN", true), ("application/json ", true),
+    ("application/jsom", false), ("application/js0n", false), ("application/json; charset=utf-8", true), ("Application/JSON;Charset=\"UTF-8\"", true),
     ("application/problem+json", true), ("application/vnd.api+json ; charset=utf-8", true),
     ("application/json; charset=latin1", false), ("text/json", false), ("application/+json", false),
     ("text/plain", false), ("application/jsonx", false), ("application/json; boundary=x", false),

@@ -45,6 +45,10 @@ struct Router: Sendable {
     /// The patterns, in registration order of their first route.
     let entries: [Entry]
 
+    /// The entries whose patterns have no parameters, by pattern: a path equal to one of
+    /// them matches it outright (no other pattern can rank higher), without splitting.
+    private let literalEntries: [String: Int]
+
     /// Groups `routes` by pattern. A malformed pattern or a method registered twice on
     /// one pattern is a programming error and stops the process.
     init(routes: [Route]) {
@@ -58,10 +62,14 @@ struct Router: Sendable {
         entries = order.enumerated().map { index, pattern in
             Entry(index: index, pattern: pattern, segments: Self.parse(pattern), routes: grouped[pattern]!)
         }
+        literalEntries = Dictionary(uniqueKeysWithValues: entries.filter { entry in
+            entry.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+        }.map { ($0.pattern, $0.index) })
     }
 
     /// The best entry for `path`, or nil (404).
     func match(_ path: String) -> Match? {
+        if let index = literalEntries[path] { return Match(entry: entries[index], parameters: [:]) }
         let parts = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
         guard !parts.isEmpty else { return nil }
         // Rank: one bit per segment, most significant first, set for a literal; the

@@ -17,6 +17,9 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var count = 0
     /// Whether the next value or key at the current level needs a leading comma.
     @usableFromInline var needsComma = false
+    /// Whether `base` was allocated by the writer (else it is lent by ``document(capacity:_:)``
+    /// until the writer outgrows it).
+    @usableFromInline var ownsStorage = true
 
     /// Creates a writer, reserving `capacity` bytes.
     public init(capacity: Int = 1024) {
@@ -24,7 +27,36 @@ public struct JSONWriter: ~Copyable {
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// Creates a writer over `capacity` bytes of someone else's storage.
+    init(lent storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.capacity = capacity
+        base = storage
+        ownsStorage = false
+    }
+
+    deinit {
+        if ownsStorage { base.deallocate() }
+    }
+
+    /// The document `write` writes, written straight into the storage of the array returned:
+    /// no copy at the end when it fits in `capacity` bytes (a bigger one is copied once,
+    /// as ``finish()`` does). For large answers, where that copy would cost as much as
+    /// writing a fair part of the document.
+    public static func document(capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        let capacity = Swift.max(capacity, 64)
+        var outgrown: [UInt8]?
+        let written = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initializedCount in
+            var writer = JSONWriter(lent: storage.baseAddress!, capacity: capacity)
+            write(&writer)
+            if writer.ownsStorage {
+                outgrown = writer.finish()
+                initializedCount = 0
+            } else {
+                initializedCount = writer.count
+            }
+        }
+        return outgrown ?? written
+    }
 
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -267,7 +299,8 @@ public struct JSONWriter: ~Copyable {
         let newCapacity = Swift.max(capacity * 2, count + extra)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsStorage { base.deallocate() }
+        ownsStorage = true
         base = newBase
         capacity = newCapacity
     }

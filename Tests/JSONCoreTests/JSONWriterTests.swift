@@ -137,4 +137,19 @@ import Testing
         let expected = "[" + (9_990..<10_010).map(String.init).joined(separator: ",") + "]"
         #expect(writer.finish() == Array(expected.utf8))
     }
+
+    /// A document written into the returned array's own storage, and one that outgrows
+    /// it and moves to the writer's: the same bytes either way.
+    @Test(arguments: [4096, 64, 100])
+    func documentWritesInPlaceOrMovesOnce(capacity: Int) {
+        let document = JSONWriter.document(capacity: capacity) { writer in
+            writer.beginArray()
+            for value in 9_990..<10_010 { writer.number(value) }
+            writer.string("v")
+            writer.endArray()
+        }
+        let expected = "[" + (9_990..<10_010).map(String.init).joined(separator: ",") + #","v"]"#
+        #expect(document == Array(expected.utf8))
+        #expect(JSONWriter.document(capacity: capacity) { _ in }.isEmpty)
+    }
 }

@@ -7,7 +7,12 @@ public enum LayoutResponseEncoder {
     /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
     /// depth-first request order, and `steps` when there are any.
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1))
+        JSONWriter.document(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1)) { writer in
+            write(result, for: request, to: &writer)
+        }
+    }
+
+    private static func write(_ result: LayoutResult, for request: DecodedLayoutRequest, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("device", request.device)
         writer.field("orientation", request.orientation.rawValue)
@@ -33,7 +38,6 @@ public enum LayoutResponseEncoder {
             writer.endArray()
         }
         writer.endObject()
-        return writer.finish()
     }
 
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {

@@ -42,36 +42,40 @@ public enum LayoutResponseEncoder {
 
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
         writer.beginObject()
-        for node in nodes {
-            writer.key(dynamic: node.id)
-            write(node, to: &writer)
+        // Each result is read in place: copying a 600-byte `NodeResult` out of the array
+        // would retain and release every reference it holds.
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                writer.key(dynamic: nodes[index].id)
+                write(nodes.baseAddress! + index, to: &writer)
+            }
         }
         writer.endObject()
     }
 
     /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
     /// parts omitted.
-    private static func write(_ node: NodeResult, to writer: inout JSONWriter) {
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("frame", node.frame)
-        writer.field("frameInWindow", node.frameInWindow)
-        if let safeAreaInsets = node.safeAreaInsets { writer.field("safeAreaInsets", safeAreaInsets) }
-        if let guide = node.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
-        writer.field("layoutMargins", node.layoutMargins)
-        writer.field("directionalLayoutMargins", node.directionalLayoutMargins)
-        writer.field("layoutMarginsGuide", node.layoutMarginsGuide)
-        if let scroll = node.scroll {
+        writer.field("frame", node.pointee.frame)
+        writer.field("frameInWindow", node.pointee.frameInWindow)
+        if let safeAreaInsets = node.pointee.safeAreaInsets { writer.field("safeAreaInsets", safeAreaInsets) }
+        if let guide = node.pointee.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
+        writer.field("layoutMargins", node.pointee.layoutMargins)
+        writer.field("directionalLayoutMargins", node.pointee.directionalLayoutMargins)
+        writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
+        if let scroll = node.pointee.scroll {
             writer.field("contentInset", scroll.contentInset)
             writer.field("adjustedContentInset", scroll.adjustedContentInset)
             writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
             writer.field("horizontalScrollIndicatorInsets", scroll.horizontalScrollIndicatorInsets)
             writer.field("contentOffset", scroll.contentOffset)
         }
-        if let guides = node.layoutGuides {
+        if let guides = node.pointee.layoutGuides {
             writer.field("topLayoutGuide", guides.top)
             writer.field("bottomLayoutGuide", guides.bottom)
         }
-        if let bars = node.bars {
+        if let bars = node.pointee.bars {
             writer.key("bars")
             writer.beginObject()
             if let rect = bars.statusBar { writer.field("statusBar", rect) }
@@ -80,7 +84,7 @@ public enum LayoutResponseEncoder {
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
-        if let explain = node.explain {
+        if let explain = node.pointee.explain {
             writer.key("explain")
             writer.beginObject()
             for edge in Edge.allCases {

@@ -66,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "insetd-bench",
-            dependencies: ["InsetService", "JSONCore", "InsetEngine", "DeviceCatalog"],
+            dependencies: ["InsetService", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP"],
             path: "bench/InsetBench",
             swiftSettings: strict
         ),

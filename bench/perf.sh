@@ -2,9 +2,11 @@
 # Issue 8's benchmark: POST /layout with ../shared/bench/layout-31.json (bench/layout-31.json
 # if the shared copy is absent) against insetd (release, default configuration: access log
 # on, to /dev/null), a C libmicrohttpd ceiling that reads the body and answers insetd's own
-# answer as a fixed body (bench/c-ceiling/ceiling.c), and a Hummingbird 2 + Codable peer
-# making the same engine call (bench/hummingbird-peer). Prints every run, the best of the
-# interleaved rounds and PASS/MISS per goal.
+# answer as a fixed body (bench/c-ceiling/ceiling.c), a Hummingbird 2 + Codable peer
+# making the same engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer
+# with a route that answers the same bytes from memory (`insetd-bench --serve-fixed`), the
+# bound on what any route could reach. Prints every run, the best of the interleaved rounds
+# and PASS/MISS per goal.
 #
 #   bench/perf.sh                 # everything: throughput, split, scale, memory
 #   bench/perf.sh --quick         # 1 round of 3 s runs, 100k requests for memory
@@ -13,7 +15,7 @@
 #   bench/perf.sh --no-build      # use the binaries already built
 #
 # Environment: ROUNDS (3), DURATION (10s), MEMORY_REQUESTS (1000000), PORT_BASE (18280; uses
-# four ports from it). Loopback only; every process it starts is stopped by its PID.
+# five ports from it). Loopback only; every process it starts is stopped by its PID.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,6 +45,7 @@ wants throughput || peer=no
 
 port_base=${PORT_BASE:-18280}
 insetd_port=$port_base ceiling_port=$((port_base + 1)) peer_port=$((port_base + 2)) scale_port=$((port_base + 3))
+fixed_port=$((port_base + 4))
 body=$root/../shared/bench/layout-31.json
 [ -f "$body" ] || body=$here/layout-31.json
 [ -f "$body" ] || { echo "no layout-31.json found" >&2; exit 1; }
@@ -60,7 +63,7 @@ trap cleanup EXIT
 stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 port_free() { ! ss -Hltn "sport = :$1" | grep -q .; }
-for port in "$insetd_port" "$ceiling_port" "$peer_port" "$scale_port"; do
+for port in "$insetd_port" "$ceiling_port" "$peer_port" "$scale_port" "$fixed_port"; do
     port_free "$port" || { echo "port $port is in use; set PORT_BASE" >&2; exit 1; }
 done
 
@@ -114,7 +117,10 @@ if wants throughput; then
     "$out/ceiling" "$ceiling_port" "$(nproc)" "$out/layout-31.answer.json" >/dev/null 2>&1 &
     ceiling_pid=$!; pids+=("$ceiling_pid")
     wait_post "$ceiling_port" "$body"
-    servers="ceiling insetd"
+    "$bin/insetd-bench" --serve-fixed "$fixed_port" "$out/layout-31.answer.json" >/dev/null 2>&1 &
+    fixed_pid=$!; pids+=("$fixed_pid")
+    wait_post "$fixed_port" "$body"
+    servers="ceiling insetd fixed"
     if [ "$peer" = yes ]; then
         "$peer_bin" "$peer_port" >/dev/null 2>&1 &
         peer_pid=$!; pids+=("$peer_pid")
@@ -129,7 +135,7 @@ if wants throughput; then
     min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0 ? a : b) }'; }
     for round in $(seq 1 "$rounds"); do
         for server in $servers; do
-            case $server in ceiling) port=$ceiling_port ;; insetd) port=$insetd_port ;; peer) port=$peer_port ;; esac
+            case $server in ceiling) port=$ceiling_port ;; insetd) port=$insetd_port ;; fixed) port=$fixed_port ;; peer) port=$peer_port ;; esac
             read -r rps p50 p99 _ < <(measure "$port" 64 2 "$duration" "$body")
             printf "%-6s %-8s %-5s %10s %9s %9s\n" "$round" "$server" 64 "$rps" "$p50" "$p99"
             [ "$rps" -gt "${rps64[$server]}" ] && rps64[$server]=$rps
@@ -155,7 +161,10 @@ if wants throughput; then
     fi
     ratio=$(awk -v a="${p99_4[insetd]}" -v b="${p99_4[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
     echo "goal: insetd / C ceiling p99 (c4) = $ratio, target <= 3: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 3) }')")"
-    for pid in "$insetd_pid" "$ceiling_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
+    fixed=$(awk -v a="${rps64[fixed]}" -v b="${rps64[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
+    share=$(awk -v a="${rps64[insetd]}" -v b="${rps64[fixed]}" 'BEGIN { printf "%.2f", a / b }')
+    echo "bound: the HTTP layer with a free route (fixed) = $fixed × the C ceiling; insetd reaches $share of it (the route's cost)"
+    for pid in "$insetd_pid" "$ceiling_pid" "$fixed_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
 fi
 
 # --- in-process split ------------------------------------------------------------------

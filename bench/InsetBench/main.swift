@@ -1,20 +1,48 @@
 // insetd-bench: where the microseconds of one `POST /layout` go, in process.
 //
 //   insetd-bench BODY.json [ITERATIONS]
+//   insetd-bench --serve-fixed PORT ANSWER.json
 //
 // Prints, per stage, the best of three rounds of ITERATIONS (default 2,000) calls, in µs
 // per request: body copy (raw buffer → [UInt8], as the server hands it over), parse
 // (JSON tape), decode (schema walk and validation into the engine's request), engine,
 // encode (response bytes), and the whole chain as the route runs it.
+//
+// With --serve-fixed it serves instead: the service as insetd runs it (default server
+// settings, access log on standard output, metrics, request ids, CORS, 415 check, lent
+// bodies) with a `POST /layout` that reads the body and answers ANSWER.json's bytes,
+// without parsing, decoding, layout or encoding. bench/perf.sh measures it next to insetd:
+// what the HTTP layer alone allows, so what the route costs in throughput. Runs until killed.
 import DeviceCatalog
 import Foundation
 import InsetEngine
 import InsetService
 import JSONCore
+import MicroHTTP
 
 let arguments = CommandLine.arguments
+
+if arguments.count == 4, arguments[1] == "--serve-fixed" {
+    guard let port = Int(arguments[2]), let answer = FileManager.default.contents(atPath: arguments[3]).map([UInt8].init) else {
+        FileHandle.standardError.write(Data("usage: insetd-bench --serve-fixed PORT ANSWER.json\n".utf8))
+        exit(2)
+    }
+    let service = InsetService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: port)), routes: [
+        Route(.post, "/layout", body: .json) { _ throws(Problem) in
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer)
+        },
+    ])
+    do {
+        try service.start()
+    } catch {
+        FileHandle.standardError.write(Data("insetd-bench: cannot serve on port \(port): \(error)\n".utf8))
+        exit(1)
+    }
+    while true { sleep(3600) }
+}
+
 guard arguments.count >= 2, let body = FileManager.default.contents(atPath: arguments[1]).map([UInt8].init) else {
-    FileHandle.standardError.write(Data("usage: insetd-bench BODY.json [ITERATIONS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: insetd-bench BODY.json [ITERATIONS] | insetd-bench --serve-fixed PORT ANSWER.json\n".utf8))
     exit(2)
 }
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 2_000 : 2_000

@@ -3,8 +3,9 @@ enum MediaType {
     /// Whether `contentType` is `application/json` or `application/*+json`, with at most
     /// a `charset=utf-8` parameter (names and values compared without regard to case).
     static func isJSON(_ contentType: String) -> Bool {
-        // What nearly every client sends, checked on its bytes before any splitting.
-        if equalsIgnoringASCIICase(contentType, "application/json") { return true }
+        // What nearly every client sends, compared whole before any splitting; every
+        // other spelling (case, spaces, parameters) takes the general path below.
+        if contentType == "application/json" { return true }
         let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
         let essence = parts[0].trimmingASCIISpaces().lowercased()
         let subtypeOK: Bool
@@ -24,15 +25,6 @@ enum MediaType {
             guard value.lowercased() == "utf-8" else { return false }
         }
         return true
-    }
-
-    /// Whether `text` is `lowercase` (plain lowercase ASCII) in any ASCII case.
-    private static func equalsIgnoringASCIICase(_ text: String, _ lowercase: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        guard text.utf8.count == expected.count else { return false }
-        return zip(text.utf8, expected).allSatisfy { byte, lower in
-            byte == lower || (byte &+ 0x20 == lower && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte))
-        }
     }
 }
 

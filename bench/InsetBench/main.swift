@@ -1,12 +1,14 @@
 // insetd-bench: where the microseconds of one `POST /layout` go, in process.
 //
-//   insetd-bench BODY.json [ITERATIONS]
+//   insetd-bench BODY.json [ITERATIONS [STAGE]]
 //   insetd-bench --serve-fixed PORT ANSWER.json
 //
 // Prints, per stage, the best of three rounds of ITERATIONS (default 2,000) calls, in µs
 // per request: body copy (raw buffer → [UInt8], as the server hands it over), parse
 // (JSON tape), decode (schema walk and validation into the engine's request), engine,
-// encode (response bytes), and the whole chain as the route runs it.
+// encode (response bytes), and the whole chain as the route runs it. With STAGE (a stage's
+// first word: body, parse, decode, engine, encode, all) only that stage runs, so that a
+// profiler or `perf stat` sees it alone.
 //
 // With --serve-fixed it serves instead: the service as insetd runs it (default server
 // settings, access log on standard output, metrics, request ids, CORS, 415 check, lent
@@ -42,10 +44,11 @@ if arguments.count == 4, arguments[1] == "--serve-fixed" {
 }
 
 guard arguments.count >= 2, let body = FileManager.default.contents(atPath: arguments[1]).map([UInt8].init) else {
-    FileHandle.standardError.write(Data("usage: insetd-bench BODY.json [ITERATIONS] | insetd-bench --serve-fixed PORT ANSWER.json\n".utf8))
+    FileHandle.standardError.write(Data("usage: insetd-bench BODY.json [ITERATIONS [STAGE]] | insetd-bench --serve-fixed PORT ANSWER.json\n".utf8))
     exit(2)
 }
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 2_000 : 2_000
+let only = arguments.count > 3 ? arguments[3] : nil
 let decoder = LayoutRequestDecoder(devices: try DeviceCatalog.embedded())
 let limits = DecodingLimits()
 
@@ -69,18 +72,24 @@ let decoded = try decoder.decode(document: document)
 let result = InsetEngine.layout(decoded.request)
 let response = LayoutResponseEncoder.encode(result, for: decoded)
 
-let stages: [(String, Double)] = try [
-    ("body copy", measure { body.withUnsafeBytes { [UInt8]($0) }.count }),
-    ("parse", measure { try JSONDocument(parsing: body, maxDepth: 512).bytes.count }),
-    ("decode", measure { try decoder.decode(document: document).request.root.subviews.count }),
-    ("engine", measure { InsetEngine.layout(decoded.request).nodes.count }),
-    ("encode", measure { LayoutResponseEncoder.encode(result, for: decoded).count }),
-    ("all (as the route)", measure {
+let stages: [(name: String, work: () throws -> Int)] = [
+    ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),
+    ("parse", { try JSONDocument(parsing: body, maxDepth: 512).bytes.count }),
+    ("decode", { try decoder.decode(document: document).request.root.subviews.count }),
+    ("engine", { InsetEngine.layout(decoded.request).nodes.count }),
+    ("encode", { LayoutResponseEncoder.encode(result, for: decoded).count }),
+    ("all (as the route)", {
         let request = try body.withUnsafeBytes { try decoder.decode($0) }
         return LayoutResponseEncoder.encode(InsetEngine.layout(request.request), for: request).count
     }),
 ]
+let chosen = stages.filter { stage in only.map { stage.name.split(separator: " ").first.map(String.init) == $0 } ?? true }
+guard !chosen.isEmpty else {
+    FileHandle.standardError.write(Data("insetd-bench: no stage \(only ?? "")\n".utf8))
+    exit(2)
+}
 print("in-process split, \(body.count) B request → \(response.count) B response, \(result.nodes.count) nodes, best of 3 × \(iterations)")
-for (name, micros) in stages {
-    print("  " + name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%9.2f µs", micros))
+for stage in chosen {
+    let micros = try measure(stage.work)
+    print("  " + stage.name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%9.2f µs", micros))
 }

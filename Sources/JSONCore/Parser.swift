@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Why a parse stopped early.
-private enum Interruption: Error {
+/// Why a parse (or a `PlainJSONReader` scan) stopped early.
+@usableFromInline enum Interruption: Error {
     /// The input is not JSON.
     case syntax(JSONSyntaxError.Reason, offset: Int)
     /// The tape's buffer is full (the parse is redone with room for any input).
@@ -295,9 +295,12 @@ struct Parser {
     }
 }
 
-/// The scanning of scalars: pure functions of the input and a position.
-private struct Scanner {
-    let input: UnsafeBufferPointer<UInt8>
+/// The scanning of scalars: pure functions of the input and a position, shared by the
+/// parser and `PlainJSONReader` (so that both read every number alike).
+@usableFromInline struct Scanner {
+    @usableFromInline let input: UnsafeBufferPointer<UInt8>
+
+    @inlinable init(input: UnsafeBufferPointer<UInt8>) { self.input = input }
 
     /// The end of `word` at `start`.
     func literalEnd(_ word: StaticString, at start: Int) throws(Interruption) -> Int {
@@ -336,7 +339,7 @@ private struct Scanner {
 
     /// `TapeEntry.fingerprint` of the `count` bytes at `start`, with one load when eight
     /// bytes can be read there.
-    @inline(__always) func fingerprint(bodyAt start: Int, count: Int) -> UInt64 {
+    @inlinable @inline(__always) func fingerprint(bodyAt start: Int, count: Int) -> UInt64 {
         guard start + 8 <= input.count else {
             return TapeEntry.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(input)[start..<start + count]))
         }
@@ -346,7 +349,7 @@ private struct Scanner {
 
     /// The first byte from `position` on that needs attention in a string (`"`, `\`, a
     /// control character or part of a multi-byte sequence), skipping eight at a time.
-    @inline(__always) func plainBytesEnd(from start: Int) -> Int {
+    @inlinable @inline(__always) func plainBytesEnd(from start: Int) -> Int {
         var position = start
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -463,7 +466,7 @@ private struct Scanner {
     /// into an integer; when that integer and its power of ten are exact doubles, one
     /// multiplication or division gives the correctly rounded value, else the standard
     /// library's parser does.
-    func scanNumber(at start: Int) throws(Interruption) -> (end: Int, value: Double) {
+    @usableFromInline func scanNumber(at start: Int) throws(Interruption) -> (end: Int, value: Double) {
         var position = start
         let negative = input[position] == UInt8(ascii: "-")
         if negative { position += 1 }

@@ -4,11 +4,12 @@
 //   insetd-bench --serve-fixed PORT ANSWER.json
 //
 // Prints, per stage, the best of three rounds of ITERATIONS (default 2,000) calls, in µs
-// per request: body copy (raw buffer → [UInt8], as the server hands it over), parse
-// (JSON tape), decode (schema walk and validation into the engine's request), engine,
-// encode (response bytes), and the whole chain as the route runs it. With STAGE (a stage's
-// first word: body, parse, decode, engine, encode, all) only that stage runs, so that a
-// profiler or `perf stat` sees it alone.
+// per request: body copy (raw buffer → [UInt8]), parse (JSON tape) and decode (schema walk
+// and validation into the engine's request), which is how a body with a problem is read;
+// fast decode (from the body's bytes in one pass), which is how the route reads a
+// well-formed body; engine; encode (response bytes); and the whole chain as the route runs
+// it. With STAGE (a stage's first word: body, parse, decode, fast, engine, encode, all)
+// only that stage runs, so that a profiler or `perf stat` sees it alone.
 //
 // With --serve-fixed it serves instead: the service as insetd runs it (default server
 // settings, access log on standard output, metrics, request ids, CORS, 415 check, lent
@@ -76,6 +77,7 @@ let stages: [(name: String, work: () throws -> Int)] = [
     ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),
     ("parse", { try JSONDocument(parsing: body, maxDepth: 512).bytes.count }),
     ("decode", { try decoder.decode(document: document).request.root.subviews.count }),
+    ("fast decode", { try body.withUnsafeBytes { try decoder.decode($0) }.request.root.subviews.count }),
     ("engine", { InsetEngine.layout(decoded.request).nodes.count }),
     ("encode", { LayoutResponseEncoder.encode(result, for: decoded).count }),
     ("all (as the route)", {

@@ -35,8 +35,14 @@ public struct LayoutRequestDecoder: Sendable {
     }
 
     /// Decodes a body; throws the `400` or `422` problem describing everything wrong with it.
+    ///
+    /// A well-formed body is read in one pass (`LayoutFastPath`); any other is parsed and
+    /// validated as a whole, which finds every problem.
     public func decode(_ body: [UInt8]) throws(Problem) -> DecodedLayoutRequest {
-        try decode(document: RequestReader.parse(body, maxNesting: limits.jsonNesting))
+        if let decoded = body.withUnsafeBufferPointer({ LayoutFastPath.decode($0, devices: devices, limits: limits) }) {
+            return decoded
+        }
+        return try decode(document: RequestReader.parse(body, maxNesting: limits.jsonNesting))
     }
 
     /// Decodes an already parsed body (parse it with nesting allowed to `limits`).
@@ -45,14 +51,17 @@ public struct LayoutRequestDecoder: Sendable {
         return try decoding.decode()
     }
 
-    /// Decodes a body held in a raw buffer (copied once).
+    /// Decodes a body held in a raw buffer (copied only when the fast path gives up).
     public func decode(_ body: UnsafeRawBufferPointer) throws(Problem) -> DecodedLayoutRequest {
-        try decode([UInt8](body))
+        if let decoded = LayoutFastPath.decode(body.assumingMemoryBound(to: UInt8.self), devices: devices, limits: limits) {
+            return decoded
+        }
+        return try decode(document: RequestReader.parse([UInt8](body), maxNesting: limits.jsonNesting))
     }
 }
 
 /// How a node is placed, which decides whether it may carry `frame` or `pin`.
-enum NodeRole {
+enum NodeRole: Sendable {
     /// The window's root view: always fills the screen.
     case root
     /// A container's content (its first subview with a view controller): placed by it.
@@ -61,8 +70,9 @@ enum NodeRole {
     case free
 }
 
-/// The keys and words of `/layout` bodies, looked up by their bytes.
-private struct LayoutSchema: Sendable {
+/// The keys and words of `/layout` bodies, looked up by their bytes (by the validating
+/// decoding and by its fast path alike).
+struct LayoutSchema: Sendable {
     enum BodyField: String, CaseIterable, Sendable {
         case device, screen, orientation, systemVersion, statusBarHidden, layoutDirection, root, steps
     }
@@ -102,6 +112,15 @@ private struct LayoutSchema: Sendable {
     let edges = WordTable(Edge.allCases)
     let edgeWords = WordTable([EdgeWord.allEdges, .noEdges])
 
+    /// Positions in `node` and `controller` of the fields the fast path checks in pairs.
+    let frameIndex = NodeField.allCases.firstIndex(of: .frame)!
+    let pinIndex = NodeField.allCases.firstIndex(of: .pin)!
+    let layoutMarginsIndex = NodeField.allCases.firstIndex(of: .layoutMargins)!
+    let directionalLayoutMarginsIndex = NodeField.allCases.firstIndex(of: .directionalLayoutMargins)!
+    let navigationBarIndex = ControllerField.allCases.firstIndex(of: .navigationBar)!
+    let toolbarIndex = ControllerField.allCases.firstIndex(of: .toolbar)!
+    let tabBarIndex = ControllerField.allCases.firstIndex(of: .tabBar)!
+
     /// Built once, handed to every decoding.
     static let shared = LayoutSchema()
 }
@@ -111,7 +130,7 @@ private struct LayoutSchema: Sendable {
 /// equals no other string than the same bytes, so those are kept in an open-addressed
 /// table, hashed on their bytes (seeded per process, so that no body can aim its ids at
 /// one slot); any other id goes to a `Dictionary`.
-private struct NodeIDs {
+struct NodeIDs {
     private struct Entry {
         var hash: UInt64
         var id: String
@@ -134,7 +153,13 @@ private struct NodeIDs {
     /// Adds `id` of a node with `role`; when an earlier node has it, keeps that one and
     /// returns its role.
     mutating func insert(_ id: String, role: NodeRole) -> NodeRole? {
-        guard let hash = plainHash(id) else {
+        var text = id
+        return text.withUTF8 { insert(id, utf8: $0, role: role) }
+    }
+
+    /// `insert(_:role:)` for an id whose UTF-8 bytes the caller has at hand.
+    mutating func insert(_ id: String, utf8: UnsafeBufferPointer<UInt8>, role: NodeRole) -> NodeRole? {
+        guard let hash = plainHash(utf8) else {
             if let earlier = others[id] { return earlier }
             others[id] = role
             return nil
@@ -153,7 +178,8 @@ private struct NodeIDs {
 
     /// The role of the node with `id`, if any.
     func role(of id: String) -> NodeRole? {
-        guard let hash = plainHash(id) else { return others[id] }
+        var text = id
+        guard let hash = text.withUTF8(plainHash) else { return others[id] }
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let entry = entries[slots[slot]]
@@ -172,28 +198,25 @@ private struct NodeIDs {
         }
     }
 
-    /// The hash of a plain-ASCII id, `nil` for any other.
-    private func plainHash(_ id: String) -> UInt64? {
-        var id = id
-        return id.withUTF8 { bytes in
-            var hash = seed ^ UInt64(bytes.count)
-            var offset = 0
-            while offset < bytes.count {
-                // Eight bytes at a time, the last chunk padded with zeros.
-                let chunk: UInt64
-                if offset + 8 <= bytes.count {
-                    chunk = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-                } else {
-                    var tail: UInt64 = 0
-                    for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * (index - offset)) }
-                    chunk = tail
-                }
-                guard Self.isPlain(chunk) else { return nil }
-                hash = Self.mix(hash, chunk)
-                offset += 8
+    /// The hash of a plain-ASCII id's bytes, `nil` for any other id.
+    private func plainHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var hash = seed ^ UInt64(bytes.count)
+        var offset = 0
+        while offset < bytes.count {
+            // Eight bytes at a time, the last chunk padded with zeros.
+            let chunk: UInt64
+            if offset + 8 <= bytes.count {
+                chunk = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+            } else {
+                var tail: UInt64 = 0
+                for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * (index - offset)) }
+                chunk = tail
             }
-            return hash
+            guard Self.isPlain(chunk) else { return nil }
+            hash = Self.mix(hash, chunk)
+            offset += 8
         }
+        return hash
     }
 
     /// Whether eight bytes hold no byte from 0x80 on and no `K`, `;` or `` ` ``.

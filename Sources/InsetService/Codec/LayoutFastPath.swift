@@ -1,0 +1,407 @@
+import InsetEngine
+import JSONCore
+
+/// The fast path of `LayoutRequestDecoder`: decodes a well-formed `/layout` body in one
+/// pass over its bytes, straight into the engine's request, or gives up (`nil`).
+///
+/// The validating decoding (parse into a tape, then the schema walk that collects every
+/// problem with its JSON Pointer) stays the one authority on what is wrong with a body.
+/// This path only recognises bodies it can prove right as it reads them, with the same
+/// schema tables, and gives up at the first thing it does not take: anything
+/// `PlainJSONReader` does not read (syntax errors, escapes, non-ASCII strings, `null`),
+/// unknown or repeated keys, any value the validating decoding would report, and the
+/// rarer shapes it leaves to that decoding (`screen` instead of `device`, `steps`). A body
+/// it gives up on is decoded again from the start by the validating decoding, so giving up
+/// costs time, never an answer. What it returns equals what the validating decoding
+/// returns for the same body; `LayoutFastPathTests` checks that over generated bodies.
+struct LayoutFastPath {
+    private var reader: PlainJSONReader
+    private let devices: any DeviceDirectory
+    private let limits: DecodingLimits
+    private var nodeCount = 0
+    /// Whether a navigation or tab bar controller was read (not modelled on tvOS).
+    private var hasContainer = false
+    private var ids = NodeIDs()
+    /// The subviews read so far of every node being read, innermost last: a node's
+    /// subviews are collected here and then moved into an array of their exact count.
+    private var pending: [Node] = []
+
+    /// Decodes `body`, or `nil` when the validating decoding must read it.
+    static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
+        var path = LayoutFastPath(reader: PlainJSONReader(body), devices: devices, limits: limits)
+        return path.request()
+    }
+
+    private init(reader: PlainJSONReader, devices: any DeviceDirectory, limits: DecodingLimits) {
+        self.reader = reader
+        self.devices = devices
+        self.limits = limits
+        pending.reserveCapacity(32)
+    }
+
+    private mutating func request() -> DecodedLayoutRequest? {
+        var deviceID: String?, orientation: Orientation?, root: Node?
+        var version = 18.0, hidesStatusBar = false, direction = LayoutDirection.leftToRight
+        var seen = FieldSet()
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: LayoutSchema.shared.body.table), seen.insert(index) else { return nil }
+            switch LayoutSchema.shared.body.fields[index] {
+            case .device:
+                guard let (start, count) = reader.plainString() else { return nil }
+                deviceID = String(decoding: reader.bytes(start: start, count: count), as: UTF8.self)
+            case .orientation:
+                guard let word = word(LayoutSchema.shared.orientations) else { return nil }
+                orientation = word
+            case .systemVersion:
+                guard let number = number(.signed), number >= 7 else { return nil }
+                version = number
+            case .statusBarHidden:
+                guard let bool = reader.bool() else { return nil }
+                hidesStatusBar = bool
+            case .layoutDirection:
+                guard let word = word(LayoutSchema.shared.layoutDirections) else { return nil }
+                direction = word
+            case .root:
+                guard let read = node(depth: 1), !read.isPlaced else { return nil }
+                root = pending.removeLast()
+            case .screen, .steps:
+                return nil
+            }
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+        guard reader.isAtEnd(), let deviceID, let root, let family = devices.family(of: deviceID) else { return nil }
+        guard family != .tv || !hasContainer else { return nil }
+        if let orientation, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) { return nil }
+        let resolvedOrientation = orientation ?? (family == .tv ? .landscapeLeft : .portrait)
+        guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
+        let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, root: root, steps: [])
+        return DecodedLayoutRequest(device: deviceID, orientation: resolvedOrientation, request: request)
+    }
+
+    // MARK: - Nodes
+
+    /// What a superview checks of a subview it read: whether it has a view controller and
+    /// whether it gives `frame` or `pin` (which a root or a container's content must not).
+    private struct ReadNode {
+        var hasController: Bool
+        var isPlaced: Bool
+    }
+
+    /// Reads a node and appends it to `pending` (in place: a `Node` is a large value, and
+    /// passing it back would copy it at each level).
+    private mutating func node(depth: Int) -> ReadNode? {
+        // Within `maxDepth` the JSON nesting stays below `limits.jsonNesting`, which the
+        // validating parse enforces.
+        nodeCount += 1
+        guard depth <= limits.maxDepth, nodeCount <= limits.maxNodes else { return nil }
+        var id: String?
+        var kind = ViewKind.view
+        var placement = Placement.fill
+        var margins: MarginSpec?
+        var insetsFromSafeArea = true, preservesSuperviewMargins = false
+        var scroll = ScrollProperties()
+        var scrollGiven = false
+        var controller: ViewController?
+        var children: [Node] = []
+        // Whether the first subview with a view controller (a container's content) gives
+        // `frame` or `pin`; `nil` while there is none.
+        var contentIsPlaced: Bool?
+        var seen = FieldSet()
+
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: LayoutSchema.shared.node.table), seen.insert(index) else { return nil }
+            switch LayoutSchema.shared.node.fields[index] {
+            case .id:
+                guard let (start, count) = reader.plainString() else { return nil }
+                let bytes = reader.bytes(start: start, count: count)
+                let text = String(decoding: bytes, as: UTF8.self)
+                // The role only matters to `steps`, which this path leaves to the validating one.
+                guard ids.insert(text, utf8: bytes, role: .free) == nil else { return nil }
+                id = text
+            case .kind:
+                guard let word = word(LayoutSchema.shared.viewKinds) else { return nil }
+                kind = word
+            case .frame:
+                guard let rect = rect() else { return nil }
+                placement = .frame(rect)
+            case .pin:
+                guard let word = word(LayoutSchema.shared.pins) else { return nil }
+                placement = .pin(word)
+            case .layoutMargins:
+                guard let insets = insets(.signed) else { return nil }
+                margins = .physical(insets)
+            case .directionalLayoutMargins:
+                guard let insets = directionalInsets() else { return nil }
+                margins = .directional(insets)
+            case .insetsLayoutMarginsFromSafeArea:
+                guard let bool = reader.bool() else { return nil }
+                insetsFromSafeArea = bool
+            case .preservesSuperviewLayoutMargins:
+                guard let bool = reader.bool() else { return nil }
+                preservesSuperviewMargins = bool
+            case .contentSize:
+                guard let size = size() else { return nil }
+                scroll.contentSize = size
+                scrollGiven = true
+            case .contentInset:
+                guard let insets = insets(.signed) else { return nil }
+                scroll.contentInset = insets
+                scrollGiven = true
+            case .contentInsetAdjustmentBehavior:
+                guard let word = word(LayoutSchema.shared.behaviors) else { return nil }
+                scroll.behavior = word
+                scrollGiven = true
+            case .alwaysBounceVertical:
+                guard let bool = reader.bool() else { return nil }
+                scroll.alwaysBounceVertical = bool
+                scrollGiven = true
+            case .alwaysBounceHorizontal:
+                guard let bool = reader.bool() else { return nil }
+                scroll.alwaysBounceHorizontal = bool
+                scrollGiven = true
+            case .automaticallyAdjustsScrollIndicatorInsets:
+                guard let bool = reader.bool() else { return nil }
+                scroll.automaticallyAdjustsScrollIndicatorInsets = bool
+                scrollGiven = true
+            case .verticalScrollIndicatorInsets:
+                guard let insets = insets(.signed) else { return nil }
+                scroll.verticalScrollIndicatorInsets = insets
+                scrollGiven = true
+            case .horizontalScrollIndicatorInsets:
+                guard let insets = insets(.signed) else { return nil }
+                scroll.horizontalScrollIndicatorInsets = insets
+                scrollGiven = true
+            case .viewController:
+                guard let read = viewController() else { return nil }
+                controller = read
+            case .subviews:
+                let first = pending.count
+                guard var element = reader.beginArray() else { return nil }
+                while element {
+                    guard let child = node(depth: depth + 1) else { return nil }
+                    if contentIsPlaced == nil, child.hasController { contentIsPlaced = child.isPlaced }
+                    guard let next = reader.nextElement() else { return nil }
+                    element = next
+                }
+                children = Array(pending[first...])
+                pending.removeSubrange(first...)
+            }
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+
+        let isPlaced = seen.contains(LayoutSchema.shared.frameIndex) || seen.contains(LayoutSchema.shared.pinIndex)
+        guard let id,
+              !(seen.contains(LayoutSchema.shared.frameIndex) && seen.contains(LayoutSchema.shared.pinIndex)),
+              !(seen.contains(LayoutSchema.shared.layoutMarginsIndex) && seen.contains(LayoutSchema.shared.directionalLayoutMarginsIndex)),
+              kind.isScrollView || !scrollGiven
+        else { return nil }
+        if let controller, controller.kind != .plain {
+            // A container places its content view controller's view, which must be there.
+            guard contentIsPlaced == false else { return nil }
+            hasContainer = true
+        }
+        pending.append(Node(
+            id: id,
+            kind: kind,
+            placement: placement,
+            layoutMargins: margins,
+            insetsLayoutMarginsFromSafeArea: insetsFromSafeArea,
+            preservesSuperviewLayoutMargins: preservesSuperviewMargins,
+            scroll: kind.isScrollView ? scroll : nil,
+            viewController: controller,
+            subviews: children
+        ))
+        return ReadNode(hasController: controller != nil, isPlaced: isPlaced)
+    }
+
+    // MARK: - View controllers
+
+    private mutating func viewController() -> ViewController? {
+        var controller = ViewController()
+        var seen = FieldSet()
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: LayoutSchema.shared.controller.table), seen.insert(index) else { return nil }
+            switch LayoutSchema.shared.controller.fields[index] {
+            case .kind:
+                guard let word = word(LayoutSchema.shared.controllerKinds) else { return nil }
+                controller.kind = word
+            case .additionalSafeAreaInsets:
+                guard let insets = insets(.signed) else { return nil }
+                controller.additionalSafeAreaInsets = insets
+            case .edgesForExtendedLayout:
+                guard let edges = edges() else { return nil }
+                controller.edgesForExtendedLayout = edges
+            case .extendedLayoutIncludesOpaqueBars:
+                guard let bool = reader.bool() else { return nil }
+                controller.extendedLayoutIncludesOpaqueBars = bool
+            case .automaticallyAdjustsScrollViewInsets:
+                guard let bool = reader.bool() else { return nil }
+                controller.automaticallyAdjustsScrollViewInsets = bool
+            case .viewRespectsSystemMinimumLayoutMargins:
+                guard let bool = reader.bool() else { return nil }
+                controller.viewRespectsSystemMinimumLayoutMargins = bool
+            case .navigationBar:
+                guard let bar = bar(hiddenByDefault: false, largeTitles: true) else { return nil }
+                controller.navigationBar = bar
+            case .toolbar:
+                guard let bar = bar(hiddenByDefault: true, largeTitles: false) else { return nil }
+                controller.toolbar = bar
+            case .tabBar:
+                guard let bar = bar(hiddenByDefault: false, largeTitles: false) else { return nil }
+                controller.tabBar = bar
+            }
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+        // Each bar object belongs to one kind of container.
+        let navigationBars = seen.contains(LayoutSchema.shared.navigationBarIndex) || seen.contains(LayoutSchema.shared.toolbarIndex)
+        guard !navigationBars || controller.kind == .navigation, !seen.contains(LayoutSchema.shared.tabBarIndex) || controller.kind == .tabBar else { return nil }
+        return controller
+    }
+
+    /// `edgesForExtendedLayout`: `"all"`, `"none"` or an array of edges.
+    private mutating func edges() -> EdgeSet? {
+        if let index = reader.string(in: LayoutSchema.shared.edgeWords.table) {
+            switch LayoutSchema.shared.edgeWords.words[index] {
+            case .allEdges: return .all
+            case .noEdges: return []
+            }
+        }
+        var set = EdgeSet()
+        guard var more = reader.beginArray() else { return nil }
+        while more {
+            guard let edge = word(LayoutSchema.shared.edges) else { return nil }
+            set.insert(EdgeSet(edge))
+            guard let next = reader.nextElement() else { return nil }
+            more = next
+        }
+        return set
+    }
+
+    private mutating func bar(hiddenByDefault: Bool, largeTitles: Bool) -> BarConfiguration? {
+        var bar = BarConfiguration(hidden: hiddenByDefault)
+        var seen = FieldSet()
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: RequestReader.shapes.bar.table), seen.insert(index), let bool = reader.bool() else { return nil }
+            switch RequestReader.shapes.bar.fields[index] {
+            case .hidden: bar.hidden = bool
+            case .translucent: bar.translucent = bool
+            case .prefersLargeTitles:
+                guard largeTitles else { return nil }
+                bar.prefersLargeTitles = bool
+            }
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+        return bar
+    }
+
+    // MARK: - Scalars and shapes
+
+    /// One of `words`.
+    private mutating func word<Word>(_ words: WordTable<Word>) -> Word? {
+        reader.string(in: words.table).map { words.words[$0] }
+    }
+
+    /// A number within `rule`'s range (`RequestReader.number(_:_:)`'s rule).
+    private mutating func number(_ rule: RequestReader.NumberRule) -> Double? {
+        guard let number = reader.number(), number.isFinite else { return nil }
+        switch rule {
+        case .signed: return abs(number) <= RequestReader.magnitudeLimit ? number : nil
+        case .nonNegative: return number >= 0 && number <= RequestReader.magnitudeLimit ? number : nil
+        }
+    }
+
+    /// Insets: every edge optional, default 0.
+    private mutating func insets(_ rule: RequestReader.NumberRule) -> Insets? {
+        var insets = Insets()
+        var seen = FieldSet()
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: RequestReader.shapes.insets.table), seen.insert(index), let value = number(rule) else { return nil }
+            switch RequestReader.shapes.insets.fields[index] {
+            case .top: insets.top = value
+            case .left: insets.left = value
+            case .bottom: insets.bottom = value
+            case .right: insets.right = value
+            }
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+        return insets
+    }
+
+    /// Directional insets: every edge optional, default 0.
+    private mutating func directionalInsets() -> DirectionalInsets? {
+        var insets = DirectionalInsets()
+        var seen = FieldSet()
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: RequestReader.shapes.directionalInsets.table), seen.insert(index), let value = number(.signed) else { return nil }
+            switch RequestReader.shapes.directionalInsets.fields[index] {
+            case .top: insets.top = value
+            case .leading: insets.leading = value
+            case .bottom: insets.bottom = value
+            case .trailing: insets.trailing = value
+            }
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+        return insets
+    }
+
+    /// A Rect: all four fields required, width and height not negative.
+    private mutating func rect() -> Rect? {
+        guard let fields = requiredNumbers(withOrigin: true) else { return nil }
+        return Rect(x: fields[0], y: fields[1], width: fields[2], height: fields[3])
+    }
+
+    /// A Size: both fields required, not negative.
+    private mutating func size() -> Size? {
+        guard let fields = requiredNumbers(withOrigin: false) else { return nil }
+        return Size(width: fields[2], height: fields[3])
+    }
+
+    /// x, y, width, height (in `RectField` order) of a Rect (`withOrigin`) or a Size, every
+    /// field of the shape given.
+    private mutating func requiredNumbers(withOrigin: Bool) -> SIMD4<Double>? {
+        var fields = SIMD4<Double>()
+        var seen = FieldSet()
+        guard var more = reader.beginObject() else { return nil }
+        while more {
+            guard let index = reader.key(in: RequestReader.shapes.rect.table), seen.insert(index) else { return nil }
+            let value: Double?
+            switch RequestReader.shapes.rect.fields[index] {
+            case .x, .y: value = withOrigin ? number(.signed) : nil
+            case .width, .height: value = number(.nonNegative)
+            }
+            guard let value else { return nil }
+            fields[index] = value
+            guard let next = reader.nextMember() else { return nil }
+            more = next
+        }
+        return seen.count == (withOrigin ? 4 : 2) ? fields : nil
+    }
+}
+
+/// The fields of one object read so far, by their position in the object's `FieldTable`.
+private struct FieldSet {
+    private var bits: UInt32 = 0
+
+    /// Adds the field at `index`; `false` when it was there already (a repeated key).
+    mutating func insert(_ index: Int) -> Bool {
+        let bit: UInt32 = 1 << UInt32(index)
+        defer { bits |= bit }
+        return bits & bit == 0
+    }
+
+    func contains(_ index: Int) -> Bool { bits & 1 << UInt32(index) != 0 }
+
+    var count: Int { bits.nonzeroBitCount }
+}

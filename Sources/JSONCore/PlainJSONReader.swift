@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A forward-only reader of the plain subset of JSON, straight from the input bytes: the
+/// reading behind a decoder's fast path.
+///
+/// It reads what well-formed requests are made of (objects, arrays, numbers, booleans and
+/// strings of printable ASCII without escapes) and answers `nil` at anything else: a
+/// syntax error, an escape, a non-ASCII or control byte in a string, `null`. A caller
+/// treats `nil` as "not plain" and hands the whole input to `JSONDocument`, whose parse
+/// reports whatever is wrong; so this reader never has to explain a problem, only to
+/// accept nothing that `JSONDocument` would read differently. Numbers go through the
+/// parser's own scanner and come out bit for bit as `JSONDocument.number(_:)` gives them
+/// (±infinity when out of range).
+///
+/// An object is read as `beginObject()`, then while it answers `true`: `key(in:)`, the
+/// value, `nextMember()`; arrays alike. Whitespace before every token is skipped.
+public struct PlainJSONReader {
+    @usableFromInline let input: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    @usableFromInline var position = 0
+
+    /// A reader at the start of `input`, which must stay valid while it is used.
+    public init(_ input: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+    }
+
+    /// Whether only whitespace is left.
+    public mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return position == input.count
+    }
+
+    /// Consumes `byte` (after whitespace) if it is next; whether it was.
+    @inlinable @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < input.count, input[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Opens an object: `true` when a member follows, `false` for `{}` (read whole), `nil`
+    /// when the next value is not an object.
+    @inlinable @inline(__always)
+    public mutating func beginObject() -> Bool? {
+        open(UInt8(ascii: "{"), UInt8(ascii: "}"))
+    }
+
+    /// Opens an array: `true` when an element follows, `false` for `[]` (read whole), `nil`
+    /// when the next value is not an array.
+    @inlinable @inline(__always)
+    public mutating func beginArray() -> Bool? {
+        open(UInt8(ascii: "["), UInt8(ascii: "]"))
+    }
+
+    /// After a member: `true` when another follows, `false` at the object's end (read),
+    /// `nil` for anything else.
+    @inlinable @inline(__always)
+    public mutating func nextMember() -> Bool? {
+        next(orEnd: UInt8(ascii: "}"))
+    }
+
+    /// After an element: `true` when another follows, `false` at the array's end (read),
+    /// `nil` for anything else.
+    @inlinable @inline(__always)
+    public mutating func nextElement() -> Bool? {
+        next(orEnd: UInt8(ascii: "]"))
+    }
+
+    /// The next key, with its colon, as a position in `table`: `nil` when it is not plain
+    /// or not in the table.
+    @inlinable
+    public mutating func key(in table: JSONStringTable) -> Int? {
+        guard let index = string(in: table) else { return nil }
+        guard consume(UInt8(ascii: ":")) else { return nil }
+        return index
+    }
+
+    /// The next value as a string's position in `table`: `nil` when it is not a plain
+    /// string or not in the table.
+    @inlinable
+    public mutating func string(in table: JSONStringTable) -> Int? {
+        guard let (start, count) = plainString() else { return nil }
+        return table.index(of: input.baseAddress! + start, count: count, fingerprint: fingerprint(at: start, count: count))
+    }
+
+    /// The next value as a plain string: where its bytes start and how many there are (the
+    /// quotes excluded), or `nil` when it is not a plain string.
+    @inlinable
+    public mutating func plainString() -> (start: Int, count: Int)? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        // Eight bytes at a time while eight are left, then one at a time.
+        var end = Scanner(input: input).plainBytesEnd(from: start)
+        while end < input.count, input[end] >= 0x20, input[end] < 0x80, input[end] != UInt8(ascii: "\""), input[end] != UInt8(ascii: "\\") {
+            end += 1
+        }
+        // A plain string ends at its quote; a backslash, control or non-ASCII byte (or the
+        // end of the input) stops it.
+        guard end < input.count, input[end] == UInt8(ascii: "\"") else { return nil }
+        position = end + 1
+        return (start, end - start)
+    }
+
+    /// The next value as a number, or `nil` when it is not one (or not valid JSON).
+    @inlinable
+    public mutating func number() -> Double? {
+        skipWhitespace()
+        guard position < input.count else { return nil }
+        let byte = input[position]
+        guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
+        guard let (end, value) = try? Scanner(input: input).scanNumber(at: position) else { return nil }
+        // `scanNumber` stops at the first byte that cannot continue a number; JSON wants a
+        // delimiter there, which the caller's next read checks.
+        position = end
+        return value
+    }
+
+    /// The next value as a boolean, or `nil` when it is not one.
+    @inlinable
+    public mutating func bool() -> Bool? {
+        skipWhitespace()
+        if matches("true") { return true }
+        if matches("false") { return false }
+        return nil
+    }
+
+    /// The bytes of a string `plainString()` returned.
+    @inlinable
+    public func bytes(start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: input[start..<start + count])
+    }
+
+    // MARK: - Internals
+
+    @inlinable @inline(__always)
+    mutating func open(_ opening: UInt8, _ closing: UInt8) -> Bool? {
+        guard consume(opening) else { return nil }
+        return !consume(closing)
+    }
+
+    /// `true` after a comma, `false` after `closing`, `nil` for anything else.
+    @inlinable @inline(__always)
+    mutating func next(orEnd closing: UInt8) -> Bool? {
+        skipWhitespace()
+        guard position < input.count else { return nil }
+        switch input[position] {
+        case UInt8(ascii: ","):
+            position += 1
+            return true
+        case closing:
+            position += 1
+            return false
+        default:
+            return nil
+        }
+    }
+
+    /// Consumes `word` if it comes next.
+    @inlinable
+    mutating func matches(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard input.count - position >= count, memcmp(input.baseAddress! + position, word.utf8Start, count) == 0 else { return false }
+        position += count
+        return true
+    }
+
+    /// `TapeEntry.fingerprint` of the `count` bytes at `start` (one load when eight bytes
+    /// can be read there).
+    @inlinable @inline(__always)
+    func fingerprint(at start: Int, count: Int) -> UInt64 {
+        Scanner(input: input).fingerprint(bodyAt: start, count: count)
+    }
+
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
+        while position < input.count {
+            let byte = input[position]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+}

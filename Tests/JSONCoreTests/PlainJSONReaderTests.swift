@@ -1,0 +1,86 @@
+@testable import JSONCore
+import Testing
+
+@Suite struct PlainJSONReaderTests {
+    /// Reads `text` as one value with `read`, and whether only whitespace is left after it.
+    func read<T>(_ text: String, _ read: (inout PlainJSONReader) -> T?) -> (T?, atEnd: Bool) {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            let value = read(&reader)
+            return (value, reader.isAtEnd())
+        }
+    }
+
+    @Test(arguments: ["0", "-0", "1", "44", "-20.5", "0.1", "1e3", "2.5E-1", "1E+2", "123456789012345678901234", "1e309", "-1e309",
+                      "4.9e-324", "0.30000000000000004", "9007199254740993", "1000000000"])
+    func readsNumbersBitForBitAsTheDocument(_ text: String) throws {
+        let document = try JSONDocument(parsing: Array(text.utf8))
+        let expected = try #require(document.number(document.root))
+        let (value, atEnd) = read(text) { $0.number() }
+        #expect(value?.bitPattern == expected.bitPattern)
+        #expect(atEnd)
+    }
+
+    @Test(arguments: ["-", "01", "1.", ".5", "1e", "+1", "x", ""])
+    func givesUpOnWhatIsNotANumber(_ text: String) {
+        #expect(read(text) { $0.number() }.0 == nil)
+    }
+
+    @Test func readsPlainStringsOnly() {
+        #expect(read(#""abc""#) { reader in reader.plainString().map { reader.bytes(start: $0.start, count: $0.count).count } } == (3, true))
+        #expect(read(#"  "a b;K~""#) { reader in reader.plainString()?.count } == (6, true))
+        #expect(read(#""""#) { $0.plainString()?.count } == (0, true))
+        for text in [#""a\"b""#, #""a\u0062""#, #""é""#, "\"a\u{01}\"", #""abc"#, "abc", "\"0123456789"] {
+            #expect(read(text) { $0.plainString() }.0 == nil, "\(text)")
+        }
+    }
+
+    @Test func looksStringsUpInATable() {
+        let table = JSONStringTable(["top", "left", "contentInsetAdjustmentBehavior"])
+        #expect(read(#" "left""#) { $0.string(in: table) }.0 == 1)
+        #expect(read(#""contentInsetAdjustmentBehavior""#) { $0.string(in: table) }.0 == 2)
+        #expect(read(#""contentInsetAdjustmentBehaviour""#) { $0.string(in: table) }.0 == nil)
+        #expect(read(#""lef\u0074""#) { $0.string(in: table) }.0 == nil, "escaped: left to the document")
+        #expect(read(#""top" : 1"#) { $0.key(in: table) }.0 == 0)
+        #expect(read(#""top" 1"#) { $0.key(in: table) }.0 == nil, "no colon")
+    }
+
+    @Test func readsBooleansAndRejectsNull() {
+        #expect(read("true") { $0.bool() } == (true, true))
+        #expect(read(" false ") { $0.bool() } == (false, true))
+        #expect(read("null") { $0.bool() }.0 == nil)
+        #expect(read("tru") { $0.bool() }.0 == nil)
+    }
+
+    @Test func walksObjectsAndArrays() {
+        let table = JSONStringTable(["a", "b"])
+        let text = " { \"a\" : [1, 2,3] ,\"b\":{}}\n"
+        let (sum, atEnd) = read(text) { reader -> Double? in
+            var total = 0.0
+            guard var more = reader.beginObject() else { return nil }
+            while more {
+                switch reader.key(in: table) {
+                case 0:
+                    guard var element = reader.beginArray() else { return nil }
+                    while element {
+                        guard let number = reader.number(), let next = reader.nextElement() else { return nil }
+                        total += number
+                        element = next
+                    }
+                case 1:
+                    guard reader.beginObject() == false else { return nil }
+                default:
+                    return nil
+                }
+                guard let next = reader.nextMember() else { return nil }
+                more = next
+            }
+            return total
+        }
+        #expect(sum == 6)
+        #expect(atEnd)
+        #expect(read("[]") { $0.beginArray() }.0 == false)
+        #expect(read("[1 2]") { reader in reader.beginArray().flatMap { _ in reader.number() }.flatMap { _ in reader.nextElement() } } .0 == nil)
+        #expect(read("{}") { $0.beginArray() }.0 == nil)
+    }
+}

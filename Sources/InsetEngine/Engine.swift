@@ -4,11 +4,11 @@
 public enum InsetEngine {
     /// Lays out `request`'s hierarchy, then replays its steps.
     ///
-    /// The tree is flattened into depth-first order and laid out in one forward pass per
-    /// state, so the work is linear in nodes × (steps + 1). Step frames naming an unknown id,
-    /// the root or a container-placed view are ignored (the decoder rejects them).
+    /// The hierarchy, in depth-first order, is laid out in one forward pass per state, so
+    /// the work is linear in nodes × (steps + 1). Step frames naming an unknown id, the root
+    /// or a container-placed view are ignored (the decoder rejects them).
     public static func layout(_ request: LayoutRequest) -> LayoutResult {
-        var tree = FlatTree(root: request.root)
+        var tree = FlatTree(hierarchy: request.hierarchy)
         var pass = LayoutPass(
             environment: request.environment, systemVersion: request.systemVersion,
             direction: request.layoutDirection, count: tree.nodes.count

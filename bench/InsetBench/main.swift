@@ -76,8 +76,8 @@ let response = LayoutResponseEncoder.encode(result, for: decoded)
 let stages: [(name: String, work: () throws -> Int)] = [
     ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),
     ("parse", { try JSONDocument(parsing: body, maxDepth: 512).bytes.count }),
-    ("decode", { try decoder.decode(document: document).request.root.subviews.count }),
-    ("fast decode", { try body.withUnsafeBytes { try decoder.decode($0) }.request.root.subviews.count }),
+    ("decode", { try decoder.decode(document: document).request.hierarchy.views.count }),
+    ("fast decode", { try body.withUnsafeBytes { try decoder.decode($0) }.request.hierarchy.views.count }),
     ("engine", { InsetEngine.layout(decoded.request).nodes.count }),
     ("encode", { LayoutResponseEncoder.encode(result, for: decoded).count }),
     ("all (as the route)", {

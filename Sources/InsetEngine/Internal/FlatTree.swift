@@ -36,16 +36,16 @@ struct FlatNode: Sendable {
     /// Whether a navigation controller is among the node's strict ancestors.
     var hasNavigationAncestor: Bool = false
 
-    /// The node's own properties; the tree's shape is filled in by `FlatTree.classify`.
-    init(_ node: borrowing Node, parent: Int, isFirstSubview: Bool) {
-        kind = node.kind
-        placement = node.placement
-        layoutMargins = node.layoutMargins
-        insetsLayoutMarginsFromSafeArea = node.insetsLayoutMarginsFromSafeArea
-        preservesSuperviewLayoutMargins = node.preservesSuperviewLayoutMargins
-        scroll = node.kind.isScrollView ? (node.scroll ?? ScrollProperties()) : nil
-        viewController = node.viewController
-        self.parent = parent
+    /// The view's own properties; the tree's shape is filled in by `FlatTree.classify`.
+    init(_ view: ViewHierarchy.View, isFirstSubview: Bool) {
+        kind = view.kind
+        placement = view.placement
+        layoutMargins = view.layoutMargins
+        insetsLayoutMarginsFromSafeArea = view.insetsLayoutMarginsFromSafeArea
+        preservesSuperviewLayoutMargins = view.preservesSuperviewLayoutMargins
+        scroll = view.scroll
+        viewController = view.viewController
+        parent = view.parent
         self.isFirstSubview = isFirstSubview
     }
 
@@ -63,52 +63,16 @@ struct FlatTree: Sendable {
     /// The nodes' ids, indexed like `nodes`.
     let ids: [String]
 
-    /// Flattens `root` (iteratively: no recursion depth limit) and classifies every node.
-    init(root: Node) {
-        let count = Self.count(root)
+    /// The nodes of `hierarchy`, classified.
+    init(hierarchy: ViewHierarchy) {
         var nodes: [FlatNode] = []
-        var ids: [String] = []
-        nodes.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        nodes.append(FlatNode(root, parent: -1, isFirstSubview: false))
-        ids.append(root.id)
-        // The subviews being visited (shared with the request, never copied node by node),
-        // the next one's position and their superview's index; `stack` keeps the levels above.
-        var level = (subviews: root.subviews, next: 0, parent: 0)
-        var stack: [(subviews: [Node], next: Int, parent: Int)] = []
-        while true {
-            guard level.next < level.subviews.count else {
-                guard let above = stack.popLast() else { break }
-                level = above
-                continue
-            }
-            let position = level.next
-            level.next += 1
-            let index = nodes.count
-            nodes.append(FlatNode(level.subviews[position], parent: level.parent, isFirstSubview: position == 0))
-            ids.append(level.subviews[position].id)
-            let children = level.subviews[position].subviews
-            if !children.isEmpty {
-                stack.append(level)
-                level = (children, 0, index)
-            }
+        nodes.reserveCapacity(hierarchy.views.count)
+        for index in hierarchy.views.indices {
+            nodes.append(FlatNode(hierarchy.views[index], isFirstSubview: hierarchy.isFirstSubview(index)))
         }
         Self.classify(&nodes)
         self.nodes = nodes
-        self.ids = ids
-    }
-
-    /// The number of nodes under and including `root`, so the flat arrays are allocated once.
-    private static func count(_ root: Node) -> Int {
-        var count = 1
-        var stack = [root.subviews]
-        while let subviews = stack.popLast() {
-            count += subviews.count
-            for index in subviews.indices where !subviews[index].subviews.isEmpty {
-                stack.append(subviews[index].subviews)
-            }
-        }
-        return count
+        ids = hierarchy.ids
     }
 
     /// Node id → index of the first node with that id; built only when steps need it, as

@@ -192,17 +192,28 @@ public struct LayoutRequest: Hashable, Sendable {
     /// The iOS version simulated: below 11 the legacy model, from 11 the safe-area model.
     public var systemVersion: Double
     public var layoutDirection: LayoutDirection
-    /// The window's root view; it always fills the screen.
-    public var root: Node
+    /// The views, the window's root view first; it always fills the screen.
+    public var hierarchy: ViewHierarchy
     public var steps: [LayoutStep]
 
-    /// Creates a request.
-    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
+    /// Creates a request for a hierarchy given view by view.
+    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {
         self.environment = environment
         self.systemVersion = systemVersion
         self.layoutDirection = layoutDirection
-        self.root = root
+        self.hierarchy = hierarchy
         self.steps = steps
+    }
+
+    /// Creates a request for the tree under `root`.
+    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
+        self.init(environment: environment, systemVersion: systemVersion, layoutDirection: layoutDirection, hierarchy: ViewHierarchy(root: root), steps: steps)
+    }
+
+    /// The window's root view, as a tree (built from `hierarchy`).
+    public var root: Node {
+        get { hierarchy.root }
+        set { hierarchy = ViewHierarchy(root: newValue) }
     }
 
     /// Whether the request selects the iOS 11+ safe-area model.

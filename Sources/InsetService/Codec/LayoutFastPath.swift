@@ -2,7 +2,8 @@ import InsetEngine
 import JSONCore
 
 /// The fast path of `LayoutRequestDecoder`: decodes a well-formed `/layout` body in one
-/// pass over its bytes, straight into the engine's request, or gives up (`nil`).
+/// pass over its bytes, straight into the engine's request (its `ViewHierarchy` view by
+/// view, no tree of `Node`s), or gives up (`nil`).
 ///
 /// The validating decoding (parse into a tape, then the schema walk that collects every
 /// problem with its JSON Pointer) stays the one authority on what is wrong with a body.
@@ -21,10 +22,11 @@ struct LayoutFastPath {
     private var nodeCount = 0
     /// Whether a navigation or tab bar controller was read (not modelled on tvOS).
     private var hasContainer = false
-    private var ids = NodeIDs()
-    /// The subviews read so far of every node being read, innermost last: a node's
-    /// subviews are collected here and then moved into an array of their exact count.
-    private var pending: [Node] = []
+    private var seenIDs = NodeIDs()
+    /// The hierarchy's views and ids in depth-first order: a view's place is taken when its
+    /// object begins (before its subviews) and filled in when it ends.
+    private var views: [ViewHierarchy.View] = []
+    private var ids: [String] = []
 
     /// Decodes `body`, or `nil` when the validating decoding must read it.
     static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
@@ -36,11 +38,12 @@ struct LayoutFastPath {
         self.reader = reader
         self.devices = devices
         self.limits = limits
-        pending.reserveCapacity(32)
+        views.reserveCapacity(64)
+        ids.reserveCapacity(64)
     }
 
     private mutating func request() -> DecodedLayoutRequest? {
-        var deviceID: String?, orientation: Orientation?, root: Node?
+        var deviceID: String?, orientation: Orientation?
         var version = 18.0, hidesStatusBar = false, direction = LayoutDirection.leftToRight
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
@@ -63,20 +66,20 @@ struct LayoutFastPath {
                 guard let word = word(LayoutSchema.shared.layoutDirections) else { return nil }
                 direction = word
             case .root:
-                guard let read = node(depth: 1), !read.isPlaced else { return nil }
-                root = pending.removeLast()
+                guard let read = node(depth: 1, parent: -1), !read.isPlaced else { return nil }
             case .screen, .steps:
                 return nil
             }
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        guard reader.isAtEnd(), let deviceID, let root, let family = devices.family(of: deviceID) else { return nil }
+        guard reader.isAtEnd(), seen.contains(LayoutSchema.shared.rootIndex), let deviceID, let family = devices.family(of: deviceID) else { return nil }
         guard family != .tv || !hasContainer else { return nil }
         if let orientation, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) { return nil }
         let resolvedOrientation = orientation ?? (family == .tv ? .landscapeLeft : .portrait)
         guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
-        let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, root: root, steps: [])
+        let hierarchy = ViewHierarchy(views: views, ids: ids)
+        let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: [])
         return DecodedLayoutRequest(device: deviceID, orientation: resolvedOrientation, request: request)
     }
 
@@ -89,13 +92,15 @@ struct LayoutFastPath {
         var isPlaced: Bool
     }
 
-    /// Reads a node and appends it to `pending` (in place: a `Node` is a large value, and
-    /// passing it back would copy it at each level).
-    private mutating func node(depth: Int) -> ReadNode? {
+    /// Reads a node under the view at `parent` into `views` and `ids`, its subviews after it.
+    private mutating func node(depth: Int, parent: Int) -> ReadNode? {
         // Within `maxDepth` the JSON nesting stays below `limits.jsonNesting`, which the
         // validating parse enforces.
         nodeCount += 1
         guard depth <= limits.maxDepth, nodeCount <= limits.maxNodes else { return nil }
+        let position = views.count
+        views.append(ViewHierarchy.View(parent: parent))
+        ids.append("")
         var id: String?
         var kind = ViewKind.view
         var placement = Placement.fill
@@ -104,7 +109,6 @@ struct LayoutFastPath {
         var scroll = ScrollProperties()
         var scrollGiven = false
         var controller: ViewController?
-        var children: [Node] = []
         // Whether the first subview with a view controller (a container's content) gives
         // `frame` or `pin`; `nil` while there is none.
         var contentIsPlaced: Bool?
@@ -119,7 +123,7 @@ struct LayoutFastPath {
                 let bytes = reader.bytes(start: start, count: count)
                 let text = String(decoding: bytes, as: UTF8.self)
                 // The role only matters to `steps`, which this path leaves to the validating one.
-                guard ids.insert(text, utf8: bytes, role: .free) == nil else { return nil }
+                guard seenIDs.insert(text, utf8: bytes, role: .free) == nil else { return nil }
                 id = text
             case .kind:
                 guard let word = word(LayoutSchema.shared.viewKinds) else { return nil }
@@ -178,16 +182,13 @@ struct LayoutFastPath {
                 guard let read = viewController() else { return nil }
                 controller = read
             case .subviews:
-                let first = pending.count
                 guard var element = reader.beginArray() else { return nil }
                 while element {
-                    guard let child = node(depth: depth + 1) else { return nil }
+                    guard let child = node(depth: depth + 1, parent: position) else { return nil }
                     if contentIsPlaced == nil, child.hasController { contentIsPlaced = child.isPlaced }
                     guard let next = reader.nextElement() else { return nil }
                     element = next
                 }
-                children = Array(pending[first...])
-                pending.removeSubrange(first...)
             }
             guard let next = reader.nextMember() else { return nil }
             more = next
@@ -204,17 +205,17 @@ struct LayoutFastPath {
             guard contentIsPlaced == false else { return nil }
             hasContainer = true
         }
-        pending.append(Node(
-            id: id,
-            kind: kind,
-            placement: placement,
-            layoutMargins: margins,
-            insetsLayoutMarginsFromSafeArea: insetsFromSafeArea,
-            preservesSuperviewLayoutMargins: preservesSuperviewMargins,
-            scroll: kind.isScrollView ? scroll : nil,
-            viewController: controller,
-            subviews: children
-        ))
+        ids[position] = id
+        // The place holds a default view already: only what differs is written, in place.
+        if kind != .view {
+            views[position].kind = kind
+            views[position].scroll = scroll
+        }
+        if placement != .fill { views[position].placement = placement }
+        if let margins { views[position].layoutMargins = margins }
+        if !insetsFromSafeArea { views[position].insetsLayoutMarginsFromSafeArea = false }
+        if preservesSuperviewMargins { views[position].preservesSuperviewLayoutMargins = true }
+        if let controller { views[position].viewController = controller }
         return ReadNode(hasController: controller != nil, isPlaced: isPlaced)
     }
 

@@ -112,7 +112,8 @@ struct LayoutSchema: Sendable {
     let edges = WordTable(Edge.allCases)
     let edgeWords = WordTable([EdgeWord.allEdges, .noEdges])
 
-    /// Positions in `node` and `controller` of the fields the fast path checks in pairs.
+    /// Positions in `body`, `node` and `controller` of the fields the fast path checks.
+    let rootIndex = BodyField.allCases.firstIndex(of: .root)!
     let frameIndex = NodeField.allCases.firstIndex(of: .frame)!
     let pinIndex = NodeField.allCases.firstIndex(of: .pin)!
     let layoutMarginsIndex = NodeField.allCases.firstIndex(of: .layoutMargins)!

@@ -1,0 +1,133 @@
+/// A view hierarchy as the engine reads it: every view in depth-first (request) order, a
+/// superview before its subviews, each with its superview's index.
+///
+/// It is `Node`'s tree flattened (`init(root:)`, and back with `root`); a decoder can also
+/// build it view by view (`init(views:ids:)`), sparing the tree's per-node arrays.
+public struct ViewHierarchy: Hashable, Sendable {
+    /// One view: a `Node` without its id and subviews, and its superview's index.
+    public struct View: Hashable, Sendable {
+        public var kind: ViewKind
+        public var placement: Placement
+        /// `nil`: the default (see `Node.layoutMargins`).
+        public var layoutMargins: MarginSpec?
+        public var insetsLayoutMarginsFromSafeArea: Bool
+        public var preservesSuperviewLayoutMargins: Bool
+        /// Present exactly when `kind.isScrollView`.
+        public var scroll: ScrollProperties?
+        public var viewController: ViewController?
+        /// The superview's index in the hierarchy; -1 for the root.
+        public var parent: Int
+
+        /// Creates a view with UIKit's defaults under the view at `parent`.
+        @inlinable public init(
+            kind: ViewKind = .view,
+            placement: Placement = .fill,
+            layoutMargins: MarginSpec? = nil,
+            insetsLayoutMarginsFromSafeArea: Bool = true,
+            preservesSuperviewLayoutMargins: Bool = false,
+            scroll: ScrollProperties? = nil,
+            viewController: ViewController? = nil,
+            parent: Int
+        ) {
+            self.kind = kind
+            self.placement = placement
+            self.layoutMargins = layoutMargins
+            self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
+            self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
+            self.scroll = kind.isScrollView ? (scroll ?? ScrollProperties()) : nil
+            self.viewController = viewController
+            self.parent = parent
+        }
+
+        /// `node`'s own properties, under the view at `parent`.
+        init(_ node: borrowing Node, parent: Int) {
+            self.init(
+                kind: node.kind, placement: node.placement, layoutMargins: node.layoutMargins,
+                insetsLayoutMarginsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
+                preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins,
+                scroll: node.scroll, viewController: node.viewController, parent: parent
+            )
+        }
+    }
+
+    /// The views in depth-first order; the root first.
+    public let views: [View]
+    /// The views' ids, indexed like `views`.
+    public let ids: [String]
+
+    /// A hierarchy of `views` in depth-first order with their `ids`: the root first (its
+    /// `parent` -1), then each view after its superview and after every view of the
+    /// subtrees of its earlier siblings. The order and the parents are checked.
+    public init(views: [View], ids: [String]) {
+        precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
+        precondition(views[0].parent == -1, "the root comes first")
+        // Depth-first order: a view's superview is the previous view or one of its ancestors.
+        var previous = 0
+        for index in views.indices.dropFirst() {
+            let parent = views[index].parent
+            var ancestor = previous
+            while ancestor != parent {
+                precondition(ancestor > 0, "views must come in depth-first order, each after its superview")
+                ancestor = views[ancestor].parent
+            }
+            previous = index
+        }
+        self.views = views
+        self.ids = ids
+    }
+
+    /// `root`'s tree, flattened (iteratively: no recursion depth limit).
+    public init(root: Node) {
+        var views: [View] = [View(root, parent: -1)]
+        var ids: [String] = [root.id]
+        // The subviews being visited (shared with `root`, never copied node by node), the
+        // next one's position and their superview's index; `stack` keeps the levels above.
+        var level = (subviews: root.subviews, next: 0, parent: 0)
+        var stack: [(subviews: [Node], next: Int, parent: Int)] = []
+        while true {
+            guard level.next < level.subviews.count else {
+                guard let above = stack.popLast() else { break }
+                level = above
+                continue
+            }
+            let position = level.next
+            level.next += 1
+            let index = views.count
+            views.append(View(level.subviews[position], parent: level.parent))
+            ids.append(level.subviews[position].id)
+            let children = level.subviews[position].subviews
+            if !children.isEmpty {
+                stack.append(level)
+                level = (children, 0, index)
+            }
+        }
+        self.views = views
+        self.ids = ids
+    }
+
+    /// The hierarchy as a tree of `Node`s.
+    public var root: Node {
+        // Children's indices per view, then nodes built from the last view back, so that
+        // every subview is complete before its superview takes it.
+        var children = [[Int]](repeating: [], count: views.count)
+        for index in views.indices.dropFirst() { children[views[index].parent].append(index) }
+        var nodes = [Node?](repeating: nil, count: views.count)
+        for index in views.indices.reversed() {
+            let view = views[index]
+            nodes[index] = Node(
+                id: ids[index], kind: view.kind, placement: view.placement, layoutMargins: view.layoutMargins,
+                insetsLayoutMarginsFromSafeArea: view.insetsLayoutMarginsFromSafeArea,
+                preservesSuperviewLayoutMargins: view.preservesSuperviewLayoutMargins,
+                scroll: view.scroll, viewController: view.viewController,
+                subviews: children[index].map { nodes[$0].take()! }
+            )
+        }
+        return nodes[0]!
+    }
+
+    /// Whether the view at `index` is its superview's first subview (in depth-first order,
+    /// the one right after it).
+    public func isFirstSubview(_ index: Int) -> Bool {
+        index > 0 && views[index].parent == index - 1
+    }
+}

@@ -43,6 +43,13 @@ public struct DeviceCatalog: Sendable {
         index[id].map { devices[$0] }
     }
 
+    /// `body`'s answer for the device with `id`, read in place, or `nil` when no device has
+    /// it. (A profile holds many arrays and strings: a copy retains and releases each.)
+    public func withDevice<T, Failure: Error>(id: String, _ body: (borrowing DeviceProfile) throws(Failure) -> T) throws(Failure) -> T? {
+        guard let position = index[id] else { return nil }
+        return try body(devices[position])
+    }
+
     /// The devices of one family, in registry order.
     public func devices(family: DeviceFamily) -> [DeviceProfile] {
         devices.filter { $0.family == family }

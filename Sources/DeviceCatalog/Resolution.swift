@@ -42,12 +42,30 @@ extension DeviceCatalog {
         guard let device = device(id: id) else { throw .unknownDevice(id: id) }
         return try device.resolve(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
     }
+
+    /// `resolve(id:orientation:systemVersion:statusBarHidden:)`'s environment alone, without
+    /// copying the profile into a `ResolvedDisplay`.
+    /// - Throws: `ResolutionError.unknownDevice`, `.unsupportedOrientation`.
+    public func environment(ofDevice id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> DisplayEnvironment {
+        let environment = try withDevice(id: id) { device throws(ResolutionError) in
+            try device.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
+        }
+        guard let environment else { throw .unknownDevice(id: id) }
+        return environment
+    }
 }
 
 extension DeviceProfile {
     /// Resolves this device for one orientation, OS version and status-bar choice.
     /// - Throws: `ResolutionError.unsupportedOrientation`.
     public func resolve(orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> ResolvedDisplay {
+        let environment = try environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
+        return ResolvedDisplay(device: self, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, environment: environment)
+    }
+
+    /// The engine's environment for one orientation, OS version and status-bar choice.
+    /// - Throws: `ResolutionError.unsupportedOrientation`.
+    public func environment(orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> DisplayEnvironment {
         guard orientations.contains(orientation) else {
             throw .unsupportedOrientation(device: id, orientation: orientation, supported: orientations)
         }
@@ -72,7 +90,7 @@ extension DeviceProfile {
         case .ipad: .iPad(systemVersion: systemVersion)
         case .tv: nil
         }
-        let environment = DisplayEnvironment(
+        return DisplayEnvironment(
             family: family,
             screen: screen,
             windowSafeArea: insets,
@@ -82,7 +100,6 @@ extension DeviceProfile {
             bars: bars,
             systemMinimumLayoutMargins: DisplayEnvironment.systemMinimumLayoutMargins(family: family, screenWidth: screen.width, sizeClass: sizeClass)
         )
-        return ResolvedDisplay(device: self, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, environment: environment)
     }
 
     /// The screen feature behind a window inset on `edge` (the loader guarantees that

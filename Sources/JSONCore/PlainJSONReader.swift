@@ -82,7 +82,7 @@ public struct PlainJSONReader {
 
     /// The next value as a string's position in `table`: `nil` when it is not a plain
     /// string or not in the table.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func string(in table: JSONStringTable) -> Int? {
         guard let (start, count) = plainString() else { return nil }
         return table.index(of: input.baseAddress! + start, count: count, fingerprint: fingerprint(at: start, count: count))
@@ -90,7 +90,7 @@ public struct PlainJSONReader {
 
     /// The next value as a plain string: where its bytes start and how many there are (the
     /// quotes excluded), or `nil` when it is not a plain string.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func plainString() -> (start: Int, count: Int)? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = position

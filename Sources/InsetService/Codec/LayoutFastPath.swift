@@ -75,8 +75,8 @@ struct LayoutFastPath {
         }
         guard reader.isAtEnd(), seen.contains(LayoutSchema.shared.rootIndex), let deviceID, let family = devices.family(of: deviceID) else { return nil }
         guard family != .tv || !hasContainer else { return nil }
-        if let orientation, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) { return nil }
         let resolvedOrientation = orientation ?? (family == .tv ? .landscapeLeft : .portrait)
+        // `nil` too for an orientation the device does not support.
         guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
         let hierarchy = ViewHierarchy(views: views, ids: ids)
         let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: [])

@@ -209,8 +209,11 @@ struct NodeIDs {
             if offset + 8 <= bytes.count {
                 chunk = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
             } else {
-                var tail: UInt64 = 0
-                for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * (index - offset)) }
+                var tail: UInt64 = 0, index = bytes.count
+                while index > offset {
+                    index &-= 1
+                    tail = tail &<< 8 | UInt64(bytes[index])
+                }
                 chunk = tail
             }
             guard Self.isPlain(chunk) else { return nil }

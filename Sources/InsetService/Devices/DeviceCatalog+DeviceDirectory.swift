@@ -1,17 +1,17 @@
 import DeviceCatalog
 import InsetEngine
 
-/// The registry answers the request decoders' device questions.
+/// The registry answers the request decoders' device questions (reading profiles in place).
 extension DeviceCatalog: DeviceDirectory {
     public func family(of id: String) -> DeviceFamily? {
-        device(id: id)?.family
+        withDevice(id: id) { $0.family }
     }
 
     public func orientations(of id: String) -> [Orientation]? {
-        device(id: id)?.orientations
+        withDevice(id: id) { $0.orientations }
     }
 
     public func environment(id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) -> DisplayEnvironment? {
-        try? resolve(id: id, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden).environment
+        try? environment(ofDevice: id, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
     }
 }

@@ -64,18 +64,27 @@ struct FlatTree: Sendable {
     let ids: [String]
 
     /// Flattens `root` (iteratively: no recursion depth limit) and classifies every node.
+    ///
+    /// Everything but `topController` is decided as a node is appended, from its superview
+    /// and ancestors (already flattened): one walk of the request, no counting pre-pass (the
+    /// arrays start at a typical request's size and grow like any array beyond it).
     init(root: Node) {
-        let count = Self.count(root)
         var nodes: [FlatNode] = []
         var ids: [String] = []
-        nodes.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        nodes.append(FlatNode(root, parent: -1, isFirstSubview: false))
+        nodes.reserveCapacity(Self.typicalCount)
+        ids.reserveCapacity(Self.typicalCount)
+        var first = FlatNode(root, parent: -1, isFirstSubview: false)
+        first.role = .root
+        Self.findScrollOwner(of: &first, at: 0, in: nodes)
+        nodes.append(first)
         ids.append(root.id)
         // The subviews being visited (shared with the request, never copied node by node),
-        // the next one's position and their superview's index; `stack` keeps the levels above.
-        var level = (subviews: root.subviews, next: 0, parent: 0)
-        var stack: [(subviews: [Node], next: Int, parent: Int)] = []
+        // the next one's position, their superview's index and the nearest controller among
+        // the superview and its ancestors (the root when there is none); `stack` keeps the
+        // levels above.
+        var level = (subviews: root.subviews, next: 0, parent: 0, controller: 0)
+        var stack: [(subviews: [Node], next: Int, parent: Int, controller: Int)] = []
+        stack.reserveCapacity(16)
         while true {
             guard level.next < level.subviews.count else {
                 guard let above = stack.popLast() else { break }
@@ -85,30 +94,67 @@ struct FlatTree: Sendable {
             let position = level.next
             level.next += 1
             let index = nodes.count
-            nodes.append(FlatNode(level.subviews[position], parent: level.parent, isFirstSubview: position == 0))
+            let parent = level.parent
+            var node = FlatNode(level.subviews[position], parent: parent, isFirstSubview: position == 0)
+            node.hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].viewController?.kind == .navigation
+            if node.viewController != nil {
+                if nodes[parent].isContainer, nodes[parent].content < 0 {
+                    nodes[parent].content = index
+                    node.role = .containerContent(container: parent)
+                } else {
+                    node.role = .childController(reference: level.controller)
+                }
+            }
+            Self.findScrollOwner(of: &node, at: index, in: nodes)
+            let hasController = node.viewController != nil
+            nodes.append(node)
             ids.append(level.subviews[position].id)
             let children = level.subviews[position].subviews
             if !children.isEmpty {
                 stack.append(level)
-                level = (children, 0, index)
+                level = (children, 0, index, hasController ? index : level.controller)
             }
         }
-        Self.classify(&nodes)
+        // The controller whose properties decide how a container's content extends under its
+        // bars: the content's own, or, when the content is itself a container, its top view
+        // controller's (RULES.md §S7, nested containers). A content's own content comes later
+        // in the order, so a backward sweep sees it first.
+        // (Only a container has a content.)
+        for i in nodes.indices.reversed() {
+            guard case .containerContent = nodes[i].role else { continue }
+            let content = nodes[i].content
+            nodes[i].topController = content >= 0 ? nodes[content].topController : i
+        }
         self.nodes = nodes
         self.ids = ids
     }
 
-    /// The number of nodes under and including `root`, so the flat arrays are allocated once.
-    private static func count(_ root: Node) -> Int {
-        var count = 1
-        var stack = [root.subviews]
-        while let subviews = stack.popLast() {
-            count += subviews.count
-            for index in subviews.indices where !subviews[index].subviews.isEmpty {
-                stack.append(subviews[index].subviews)
-            }
+    /// The node count the arrays are first sized for: the benchmark's 31-node table fits.
+    private static var typicalCount: Int { 64 }
+
+    /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
+    /// the first scroll view. Walking up from a scroll view `node` (to be appended at
+    /// `index`) through first subviews (never through another scroll view, where a chain would
+    /// have stopped) meets the controllers whose chains reach it; the first one met is the
+    /// innermost.
+    private static func findScrollOwner(of node: inout FlatNode, at index: Int, in nodes: [FlatNode]) {
+        guard node.kind.isScrollView else { return }
+        if node.viewController != nil {
+            node.scrollOwner = index
+            return
         }
-        return count
+        var current = index
+        var isFirstSubview = node.isFirstSubview
+        var parent = node.parent
+        while isFirstSubview, parent >= 0, !nodes[parent].kind.isScrollView {
+            current = parent
+            if nodes[current].viewController != nil {
+                node.scrollOwner = current
+                return
+            }
+            isFirstSubview = nodes[current].isFirstSubview
+            parent = nodes[current].parent
+        }
     }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
@@ -129,50 +175,6 @@ struct FlatTree: Sendable {
         switch nodes[index].role {
         case .root, .containerContent: return
         case .childController, .plain: nodes[index].placement = .frame(frame)
-        }
-    }
-
-    private static func classify(_ nodes: inout [FlatNode]) {
-        nodes[0].role = .root
-        // Nearest strict ancestor with a view controller (the root when there is none).
-        var nearestController = [Int](repeating: 0, count: nodes.count)
-        for i in nodes.indices.dropFirst() {
-            let parent = nodes[i].parent
-            nearestController[i] = nodes[parent].viewController != nil ? parent : nearestController[parent]
-            nodes[i].hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].viewController?.kind == .navigation
-            guard nodes[i].viewController != nil else { continue }
-            if nodes[parent].isContainer, nodes[parent].content < 0 {
-                nodes[parent].content = i
-                nodes[i].role = .containerContent(container: parent)
-            } else {
-                nodes[i].role = .childController(reference: nearestController[i])
-            }
-        }
-        // The controller whose properties decide how a container's content extends under its
-        // bars: the content's own, or, when the content is itself a container, its top view
-        // controller's (RULES.md §S7, nested containers). A content's own content comes later
-        // in the order, so a backward sweep sees it first.
-        // (Only a container has a content.)
-        for i in nodes.indices.reversed() {
-            guard case .containerContent = nodes[i].role else { continue }
-            let content = nodes[i].content
-            nodes[i].topController = content >= 0 ? nodes[content].topController : i
-        }
-        // §2.2: a controller's chain starts at its view and follows `subviews.first` down to
-        // the first scroll view. Walking up from each scroll view through first subviews
-        // (never through another scroll view, where a chain would have stopped) meets the
-        // controllers whose chains reach it; the first one met is the innermost.
-        for i in nodes.indices where nodes[i].kind.isScrollView {
-            var current = i
-            while true {
-                if nodes[current].viewController != nil {
-                    nodes[i].scrollOwner = current
-                    break
-                }
-                let parent = nodes[current].parent
-                guard nodes[current].isFirstSubview, parent >= 0, !nodes[parent].kind.isScrollView else { break }
-                current = parent
-            }
         }
     }
 }

@@ -100,15 +100,15 @@ struct LayoutPass: Sendable {
     let environment: DisplayEnvironment
     let systemVersion: Double
     let direction: LayoutDirection
-    /// Rule S5: each child controller view's last value (before its additional insets).
-    private var remembered: [Insets?]
+    /// Rule S5: each child controller view's last value (before its additional insets), by
+    /// node index. Few trees have child controllers, and an empty dictionary allocates nothing.
+    private var remembered: [Int: Insets] = [:]
 
-    /// Creates a pass for a tree of `count` nodes; no node has a remembered value yet.
-    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, count: Int) {
+    /// Creates a pass; no node has a remembered value yet.
+    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection) {
         self.environment = environment
         self.systemVersion = systemVersion
         self.direction = direction
-        self.remembered = [Insets?](repeating: nil, count: count)
     }
 
     private var usesSafeAreaModel: Bool { systemVersion >= 11 }

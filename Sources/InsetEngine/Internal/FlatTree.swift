@@ -10,58 +10,76 @@ enum NodeRole: Hashable, Sendable {
     case plain
 }
 
-/// One node of the request, without its id and subviews, plus what the tree's shape says
-/// about it. Plain data (no reference-counted field), so reading one costs no retain.
+/// One node of the request as the pass sees it: where the node is in the request (its other
+/// properties are read from there, in place), its placement (which steps replace), the few
+/// properties every node's layout reads, and what the tree's shape says about it. Plain data
+/// (no reference-counted field) and small, so copying one costs no retain and little memory
+/// traffic.
 struct FlatNode: Sendable {
+    /// Where the node is in the request: `FlatTree.levels[level][position]`, or the root
+    /// when `level` is -1.
+    var level: Int
+    var position: Int
     var kind: ViewKind
+    /// The request's placement, or the frame a step gave the node.
     var placement: Placement
-    var layoutMargins: MarginSpec?
+    /// The kind of the node's view controller, if it has one.
+    var controllerKind: ViewControllerKind?
     var insetsLayoutMarginsFromSafeArea: Bool
     var preservesSuperviewLayoutMargins: Bool
-    var scroll: ScrollProperties?
-    var viewController: ViewController?
     /// The superview's index; -1 for the root.
     var parent: Int
     /// Whether the node is its superview's `subviews.first` (the §2.2 chain follows these).
     var isFirstSubview: Bool
-    var role: NodeRole = .plain
+    var role: NodeRole
     /// For a container: the index of its content (first subview with a view controller), or -1.
     var content: Int = -1
     /// For a container's content: the controller whose properties decide how it extends
-    /// under the container's bars (see `FlatTree.classify`); -1 for other nodes.
+    /// under the container's bars (see `FlatTree.init(root:)`); -1 for other nodes.
     var topController: Int = -1
     /// For a scroll view: the controller whose first-subview chain reaches it, the
     /// innermost one if several do (RULES.md §C1), or -1.
     var scrollOwner: Int = -1
     /// Whether a navigation controller is among the node's strict ancestors.
-    var hasNavigationAncestor: Bool = false
+    var hasNavigationAncestor: Bool
 
-    /// The node's own properties; the tree's shape is filled in by `FlatTree.classify`.
-    init(_ node: borrowing Node, parent: Int, isFirstSubview: Bool) {
+    /// `node`, found at `level` and `position`, with what its superview and ancestors decide
+    /// about it; the rest of the tree's shape is filled in by `FlatTree.init(root:)`.
+    init(_ node: borrowing Node, level: Int, position: Int, parent: Int, role: NodeRole, hasNavigationAncestor: Bool) {
+        self.level = level
+        self.position = position
         kind = node.kind
         placement = node.placement
-        layoutMargins = node.layoutMargins
+        controllerKind = node.viewController?.kind
         insetsLayoutMarginsFromSafeArea = node.insetsLayoutMarginsFromSafeArea
         preservesSuperviewLayoutMargins = node.preservesSuperviewLayoutMargins
-        scroll = node.kind.isScrollView ? (node.scroll ?? ScrollProperties()) : nil
-        viewController = node.viewController
         self.parent = parent
-        self.isFirstSubview = isFirstSubview
+        isFirstSubview = level >= 0 && position == 0
+        self.role = role
+        self.hasNavigationAncestor = hasNavigationAncestor
     }
+
+    /// Whether the node is a view controller's view.
+    var hasController: Bool { controllerKind != nil }
 
     /// Whether the node is a navigation or tab bar controller's view.
     var isContainer: Bool {
-        guard let kind = viewController?.kind else { return false }
+        guard let kind = controllerKind else { return false }
         return kind != .plain
     }
 }
 
 /// The request's hierarchy flattened into depth-first (request) order: a node's superview
 /// always precedes it, so one forward pass sees every superview before its subviews.
+///
+/// The request's nodes are not copied: the tree keeps the request's subview arrays (shared
+/// with it) and reads a node's larger properties (view controller, scroll properties, margins,
+/// id) from there when the pass needs them.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
-    /// The nodes' ids, indexed like `nodes`.
-    let ids: [String]
+    private let root: Node
+    /// The request's subview arrays that hold a flattened node, each once.
+    private let levels: [[Node]]
 
     /// Flattens `root` (iteratively: no recursion depth limit) and classifies every node.
     ///
@@ -70,23 +88,22 @@ struct FlatTree: Sendable {
     /// arrays start at a typical request's size and grow like any array beyond it).
     init(root: Node) {
         var nodes: [FlatNode] = []
-        var ids: [String] = []
+        var levels: [[Node]] = []
         nodes.reserveCapacity(Self.typicalCount)
-        ids.reserveCapacity(Self.typicalCount)
-        var first = FlatNode(root, parent: -1, isFirstSubview: false)
-        first.role = .root
-        Self.findScrollOwner(of: &first, at: 0, in: nodes)
-        nodes.append(first)
-        ids.append(root.id)
-        // The subviews being visited (shared with the request, never copied node by node),
-        // the next one's position, their superview's index and the nearest controller among
-        // the superview and its ancestors (the root when there is none); `stack` keeps the
-        // levels above.
-        var level = (subviews: root.subviews, next: 0, parent: 0, controller: 0)
-        var stack: [(subviews: [Node], next: Int, parent: Int, controller: Int)] = []
-        stack.reserveCapacity(16)
+        levels.reserveCapacity(Self.typicalCount / 2)
+        nodes.append(FlatNode(root, level: -1, position: 0, parent: -1, role: .root, hasNavigationAncestor: false))
+        Self.findScrollOwner(of: 0, in: &nodes)
+        // The level being visited, the next position in it, its superview's index and the
+        // nearest controller among the superview and its ancestors (the root when there is
+        // none); `stack` keeps the levels above.
+        var level = (index: 0, next: 0, parent: 0, controller: 0)
+        var stack: [(index: Int, next: Int, parent: Int, controller: Int)] = []
+        if !root.subviews.isEmpty {
+            levels.append(root.subviews)
+            stack.reserveCapacity(16)
+        }
         while true {
-            guard level.next < level.subviews.count else {
+            guard level.index < levels.count, level.next < levels[level.index].count else {
                 guard let above = stack.popLast() else { break }
                 level = above
                 continue
@@ -95,24 +112,26 @@ struct FlatTree: Sendable {
             level.next += 1
             let index = nodes.count
             let parent = level.parent
-            var node = FlatNode(level.subviews[position], parent: parent, isFirstSubview: position == 0)
-            node.hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].viewController?.kind == .navigation
-            if node.viewController != nil {
+            let hasController = levels[level.index][position].viewController != nil
+            var role = NodeRole.plain
+            if hasController {
                 if nodes[parent].isContainer, nodes[parent].content < 0 {
                     nodes[parent].content = index
-                    node.role = .containerContent(container: parent)
+                    role = .containerContent(container: parent)
                 } else {
-                    node.role = .childController(reference: level.controller)
+                    role = .childController(reference: level.controller)
                 }
             }
-            Self.findScrollOwner(of: &node, at: index, in: nodes)
-            let hasController = node.viewController != nil
-            nodes.append(node)
-            ids.append(level.subviews[position].id)
-            let children = level.subviews[position].subviews
+            nodes.append(FlatNode(
+                levels[level.index][position], level: level.index, position: position, parent: parent, role: role,
+                hasNavigationAncestor: nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
+            ))
+            Self.findScrollOwner(of: index, in: &nodes)
+            let children = levels[level.index][position].subviews
             if !children.isEmpty {
                 stack.append(level)
-                level = (children, 0, index, hasController ? index : level.controller)
+                levels.append(children)
+                level = (levels.count - 1, 0, index, hasController ? index : level.controller)
             }
         }
         // The controller whose properties decide how a container's content extends under its
@@ -126,44 +145,72 @@ struct FlatTree: Sendable {
             nodes[i].topController = content >= 0 ? nodes[content].topController : i
         }
         self.nodes = nodes
-        self.ids = ids
+        self.root = root
+        self.levels = levels
     }
 
     /// The node count the arrays are first sized for: the benchmark's 31-node table fits.
     private static var typicalCount: Int { 64 }
 
     /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
-    /// the first scroll view. Walking up from a scroll view `node` (to be appended at
-    /// `index`) through first subviews (never through another scroll view, where a chain would
-    /// have stopped) meets the controllers whose chains reach it; the first one met is the
-    /// innermost.
-    private static func findScrollOwner(of node: inout FlatNode, at index: Int, in nodes: [FlatNode]) {
-        guard node.kind.isScrollView else { return }
-        if node.viewController != nil {
-            node.scrollOwner = index
-            return
-        }
+    /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)
+    /// through first subviews (never through another scroll view, where a chain would have
+    /// stopped) meets the controllers whose chains reach it; the first one met is the
+    /// innermost. Does nothing for other views.
+    private static func findScrollOwner(of index: Int, in nodes: inout [FlatNode]) {
+        guard nodes[index].kind.isScrollView else { return }
         var current = index
-        var isFirstSubview = node.isFirstSubview
-        var parent = node.parent
-        while isFirstSubview, parent >= 0, !nodes[parent].kind.isScrollView {
-            current = parent
-            if nodes[current].viewController != nil {
-                node.scrollOwner = current
+        while true {
+            if nodes[current].hasController {
+                nodes[index].scrollOwner = current
                 return
             }
-            isFirstSubview = nodes[current].isFirstSubview
-            parent = nodes[current].parent
+            let parent = nodes[current].parent
+            guard nodes[current].isFirstSubview, parent >= 0, !nodes[parent].kind.isScrollView else { return }
+            current = parent
         }
     }
+
+    // MARK: - The request's properties, read in place
+    //
+    // Each takes the flattened node (the caller has it at hand) and is inlined: a read is a
+    // couple of loads, not a call.
+
+    /// Reads one property of `node` where the request holds it (no copy of the request's node).
+    @inline(__always)
+    private func read<Value>(_ node: FlatNode, _ property: (borrowing Node) -> Value) -> Value {
+        node.level < 0 ? property(root) : property(levels[node.level][node.position])
+    }
+
+    /// The node's id.
+    @inline(__always)
+    func id(of node: FlatNode) -> String { read(node) { $0.id } }
+
+    /// The node's view controller, if it has one.
+    @inline(__always)
+    func viewController(of node: FlatNode) -> ViewController? {
+        node.hasController ? read(node) { $0.viewController } : nil
+    }
+
+    /// The node's scroll properties if it is a scroll view (UIKit's defaults if the request
+    /// gave none).
+    @inline(__always)
+    func scroll(of node: FlatNode) -> ScrollProperties? {
+        node.kind.isScrollView ? read(node) { $0.scroll ?? ScrollProperties() } : nil
+    }
+
+    /// The node's own layout margins, as the request sets them.
+    @inline(__always)
+    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.layoutMargins } }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
     /// hashing every id costs more than a pass over a small tree.
     func indexByID() -> [String: Int] {
         var index: [String: Int] = [:]
-        index.reserveCapacity(ids.count)
-        for (i, id) in ids.enumerated() where index[id] == nil {
-            index[id] = i
+        index.reserveCapacity(nodes.count)
+        for i in nodes.indices {
+            let id = id(of: nodes[i])
+            if index[id] == nil { index[id] = i }
         }
         return index
     }

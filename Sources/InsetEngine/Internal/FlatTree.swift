@@ -122,10 +122,15 @@ struct FlatTree: Sendable {
                     role = .childController(reference: level.controller)
                 }
             }
-            nodes.append(FlatNode(
-                levels[level.index][position], level: level.index, position: position, parent: parent, role: role,
-                hasNavigationAncestor: nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
-            ))
+            let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
+            // Through the level's buffer, the node is read in place (an array element passed
+            // as an argument is copied whole first).
+            nodes.append(levels[level.index].withUnsafeBufferPointer { subviews in
+                FlatNode(
+                    subviews[position], level: level.index, position: position, parent: parent, role: role,
+                    hasNavigationAncestor: hasNavigationAncestor
+                )
+            })
             Self.findScrollOwner(of: index, in: &nodes)
             let children = levels[level.index][position].subviews
             if !children.isEmpty {
@@ -179,7 +184,8 @@ struct FlatTree: Sendable {
     /// Reads one property of `node` where the request holds it (no copy of the request's node).
     @inline(__always)
     private func read<Value>(_ node: FlatNode, _ property: (borrowing Node) -> Value) -> Value {
-        node.level < 0 ? property(root) : property(levels[node.level][node.position])
+        if node.level < 0 { return property(root) }
+        return levels[node.level].withUnsafeBufferPointer { property($0[node.position]) }
     }
 
     /// The node's id.

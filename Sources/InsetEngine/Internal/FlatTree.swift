@@ -42,10 +42,13 @@ struct FlatNode: Sendable {
     var scrollOwner: Int = -1
     /// Whether a navigation controller is among the node's strict ancestors.
     var hasNavigationAncestor: Bool
+    /// The nearest strict ancestor with a view controller; the root when there is none (and
+    /// for the root itself).
+    var nearestController: Int
 
     /// `node`, found at `level` and `position`, with what its superview and ancestors decide
     /// about it; the rest of the tree's shape is filled in by `FlatTree.init(root:)`.
-    init(_ node: borrowing Node, level: Int, position: Int, parent: Int, role: NodeRole, hasNavigationAncestor: Bool) {
+    init(_ node: borrowing Node, level: Int, position: Int, parent: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
         self.level = level
         self.position = position
         kind = node.kind
@@ -57,6 +60,7 @@ struct FlatNode: Sendable {
         isFirstSubview = level >= 0 && position == 0
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
+        self.nearestController = nearestController
     }
 
     /// Whether the node is a view controller's view.
@@ -91,52 +95,50 @@ struct FlatTree: Sendable {
         var levels: [[Node]] = []
         nodes.reserveCapacity(Self.typicalCount)
         levels.reserveCapacity(Self.typicalCount / 2)
-        nodes.append(FlatNode(root, level: -1, position: 0, parent: -1, role: .root, hasNavigationAncestor: false))
+        nodes.append(FlatNode(root, level: -1, position: 0, parent: -1, role: .root, hasNavigationAncestor: false, nearestController: 0))
         Self.findScrollOwner(of: 0, in: &nodes)
-        // The level being visited, the next position in it, its superview's index and the
-        // nearest controller among the superview and its ancestors (the root when there is
-        // none); `stack` keeps the levels above.
-        var level = (index: 0, next: 0, parent: 0, controller: 0)
-        var stack: [(index: Int, next: Int, parent: Int, controller: Int)] = []
+        // The level being visited (its index in `levels`), the next position in it and its
+        // superview's index. The flattened nodes are the stack: a finished level resumes its
+        // superview's own level just after the superview.
         if !root.subviews.isEmpty {
             levels.append(root.subviews)
-            stack.reserveCapacity(16)
-        }
-        while true {
-            guard level.index < levels.count, level.next < levels[level.index].count else {
-                guard let above = stack.popLast() else { break }
-                level = above
-                continue
-            }
-            let position = level.next
-            level.next += 1
-            let index = nodes.count
-            let parent = level.parent
-            let hasController = levels[level.index][position].viewController != nil
-            var role = NodeRole.plain
-            if hasController {
-                if nodes[parent].isContainer, nodes[parent].content < 0 {
-                    nodes[parent].content = index
-                    role = .containerContent(container: parent)
-                } else {
-                    role = .childController(reference: level.controller)
+            var level = (index: 0, next: 0, parent: 0)
+            while true {
+                guard level.next < levels[level.index].count else {
+                    let superview = level.parent
+                    guard nodes[superview].level >= 0 else { break }
+                    level = (nodes[superview].level, nodes[superview].position + 1, nodes[superview].parent)
+                    continue
                 }
-            }
-            let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
-            // Through the level's buffer, the node is read in place (an array element passed
-            // as an argument is copied whole first).
-            nodes.append(levels[level.index].withUnsafeBufferPointer { subviews in
-                FlatNode(
-                    subviews[position], level: level.index, position: position, parent: parent, role: role,
-                    hasNavigationAncestor: hasNavigationAncestor
-                )
-            })
-            Self.findScrollOwner(of: index, in: &nodes)
-            let children = levels[level.index][position].subviews
-            if !children.isEmpty {
-                stack.append(level)
-                levels.append(children)
-                level = (levels.count - 1, 0, index, hasController ? index : level.controller)
+                let position = level.next
+                level.next += 1
+                let index = nodes.count
+                let parent = level.parent
+                let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
+                var role = NodeRole.plain
+                if levels[level.index][position].viewController != nil {
+                    if nodes[parent].isContainer, nodes[parent].content < 0 {
+                        nodes[parent].content = index
+                        role = .containerContent(container: parent)
+                    } else {
+                        role = .childController(reference: controller)
+                    }
+                }
+                let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
+                // Through the level's buffer, the node is read in place (an array element
+                // passed as an argument is copied whole first).
+                nodes.append(levels[level.index].withUnsafeBufferPointer { subviews in
+                    FlatNode(
+                        subviews[position], level: level.index, position: position, parent: parent, role: role,
+                        hasNavigationAncestor: hasNavigationAncestor, nearestController: controller
+                    )
+                })
+                Self.findScrollOwner(of: index, in: &nodes)
+                let children = levels[level.index][position].subviews
+                if !children.isEmpty {
+                    levels.append(children)
+                    level = (levels.count - 1, 0, index)
+                }
             }
         }
         // The controller whose properties decide how a container's content extends under its

@@ -164,6 +164,7 @@ struct FlatTree: Sendable {
     /// through first subviews (never through another scroll view, where a chain would have
     /// stopped) meets the controllers whose chains reach it; the first one met is the
     /// innermost. Does nothing for other views.
+    @inline(__always)
     private static func findScrollOwner(of index: Int, in nodes: inout [FlatNode]) {
         guard nodes[index].kind.isScrollView else { return }
         var current = index

@@ -303,6 +303,16 @@ struct LayoutPass: Sendable {
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
         case .plain:
             distances = Insets.distances(of: frame, in: parentBounds)
+            // The common case of S3/S4, taken whole: no edge consumed by a scroll view and
+            // none lying inside a non-zero edge of the superview, so no edge adds an entry.
+            // The node has its superview's insets and shares its explanation, exactly as the
+            // edge-by-edge rules below would give.
+            let inherited = state.nodes[node.parent].safeArea
+            if state.nodes[node.parent].included.isEmpty,
+               distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
+               distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
+                return (inherited, results[node.parent].explain ?? Explanation())
+            }
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {

@@ -11,7 +11,7 @@ public enum InsetEngine {
         var tree = FlatTree(hierarchy: request.hierarchy)
         var pass = LayoutPass(
             environment: request.environment, systemVersion: request.systemVersion,
-            direction: request.layoutDirection, count: tree.nodes.count
+            direction: request.layoutDirection
         )
         let nodes = pass.run(tree)
         var steps: [[NodeResult]] = []

@@ -47,6 +47,7 @@ struct Serve: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        AllocatorTuning.apply()
         let catalog: DeviceCatalog
         do {
             catalog = try DeviceCatalog.embedded()

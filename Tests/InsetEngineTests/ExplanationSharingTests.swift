@@ -32,3 +32,30 @@ func tableCellExplanations() {
     #expect(result.after(step: 0, "cell2").explain?.entries(.top) == ["sensorHousing 44", "navigationBar 44", "scrollViewConsumed -88"])
     #expect(result.after(step: 0, "cell3").explain == result["cell3"].explain)
 }
+
+/// A plain view that no rule changes on any edge (each edge lies outside its superview's, or
+/// inside an edge whose inset is 0, and no scroll view consumed one) takes its superview's
+/// insets and explanation whole; one edge that does change sends it through the edge rules.
+@Test("a plain view its superview's safe area reaches unchanged shares the superview's explanation")
+func unchangedSubviewExplanations() {
+    let result = layout(.iPhoneX, .controller("root", subviews: [
+        // Inside the top (44) and bottom (34) edges: both become 0, with an offset entry each.
+        .view("a", frame: Rect(0, 100, 375, 100), subviews: [
+            // Inside edges that are all 0 now: nothing changes.
+            .view("inner", frame: Rect(10, 10, 100, 50)),
+        ]),
+        // Outside the top and bottom edges, inside the left and right ones (both 0).
+        .view("b", frame: Rect(10, -10, 355, 900)),
+        // Outside the bottom edge but inside the top one: the top edge changes.
+        .view("c", frame: Rect(0, 20, 375, 900)),
+    ]))
+    #expect(result["a"].explain?.entries(.top) == ["sensorHousing 44", "offset -44"])
+    #expect(result["a"].explain?.entries(.bottom) == ["homeIndicator 34", "offset -34"])
+    #expect(result["inner"].safeAreaInsets == .zero)
+    #expect(result["inner"].explain == result["a"].explain)
+    #expect(result["b"].safeAreaInsets == Insets(44, 0, 34, 0))
+    #expect(result["b"].explain == result["root"].explain)
+    #expect(result["c"].safeAreaInsets == Insets(24, 0, 34, 0))
+    #expect(result["c"].explain?.entries(.top) == ["sensorHousing 44", "offset -20"])
+    #expect(result["c"].explain?.entries(.bottom) == ["homeIndicator 34"])
+}

@@ -24,6 +24,8 @@ import JSONCore
 import MicroHTTP
 
 let arguments = CommandLine.arguments
+// As insetd runs.
+AllocatorTuning.apply()
 
 if arguments.count == 4, arguments[1] == "--serve-fixed" {
     guard let port = Int(arguments[2]), let answer = FileManager.default.contents(atPath: arguments[3]).map([UInt8].init) else {

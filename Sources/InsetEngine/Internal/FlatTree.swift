@@ -10,70 +10,173 @@ enum NodeRole: Hashable, Sendable {
     case plain
 }
 
-/// One node of the request, without its id and subviews, plus what the tree's shape says
-/// about it. Plain data (no reference-counted field), so reading one costs no retain.
+/// One node of the request as the pass sees it: its index in the request's hierarchy (its
+/// other properties are read from there, in place), its placement (which steps replace), the
+/// few properties every node's layout reads, and what the tree's shape says about it. Plain
+/// data (no reference-counted field) and small, so copying one costs no retain and little
+/// memory traffic.
 struct FlatNode: Sendable {
+    /// The node's index, in the request's hierarchy and in the tree alike.
+    var index: Int
     var kind: ViewKind
+    /// The request's placement, or the frame a step gave the node.
     var placement: Placement
-    var layoutMargins: MarginSpec?
+    /// The kind of the node's view controller, if it has one.
+    var controllerKind: ViewControllerKind?
     var insetsLayoutMarginsFromSafeArea: Bool
     var preservesSuperviewLayoutMargins: Bool
-    var scroll: ScrollProperties?
-    var viewController: ViewController?
     /// The superview's index; -1 for the root.
     var parent: Int
     /// Whether the node is its superview's `subviews.first` (the §2.2 chain follows these).
     var isFirstSubview: Bool
-    var role: NodeRole = .plain
+    var role: NodeRole
     /// For a container: the index of its content (first subview with a view controller), or -1.
     var content: Int = -1
     /// For a container's content: the controller whose properties decide how it extends
-    /// under the container's bars (see `FlatTree.classify`); -1 for other nodes.
+    /// under the container's bars (see `FlatTree.init(hierarchy:)`); -1 for other nodes.
     var topController: Int = -1
     /// For a scroll view: the controller whose first-subview chain reaches it, the
     /// innermost one if several do (RULES.md §C1), or -1.
     var scrollOwner: Int = -1
     /// Whether a navigation controller is among the node's strict ancestors.
-    var hasNavigationAncestor: Bool = false
+    var hasNavigationAncestor: Bool
+    /// The nearest strict ancestor with a view controller; the root when there is none (and
+    /// for the root itself).
+    var nearestController: Int
 
-    /// The view's own properties; the tree's shape is filled in by `FlatTree.classify`.
-    init(_ view: ViewHierarchy.View, isFirstSubview: Bool) {
+    /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
+    /// about it; the rest of the tree's shape is filled in by `FlatTree.init(hierarchy:)`.
+    init(_ view: borrowing ViewHierarchy.View, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
+        self.index = index
         kind = view.kind
         placement = view.placement
-        layoutMargins = view.layoutMargins
+        controllerKind = view.viewController?.kind
         insetsLayoutMarginsFromSafeArea = view.insetsLayoutMarginsFromSafeArea
         preservesSuperviewLayoutMargins = view.preservesSuperviewLayoutMargins
-        scroll = view.scroll
-        viewController = view.viewController
-        parent = view.parent
-        self.isFirstSubview = isFirstSubview
+        let parent = view.parent
+        self.parent = parent
+        // Depth-first: a first subview comes right after its superview.
+        isFirstSubview = index > 0 && parent == index - 1
+        self.role = role
+        self.hasNavigationAncestor = hasNavigationAncestor
+        self.nearestController = nearestController
     }
+
+    /// Whether the node is a view controller's view.
+    var hasController: Bool { controllerKind != nil }
 
     /// Whether the node is a navigation or tab bar controller's view.
     var isContainer: Bool {
-        guard let kind = viewController?.kind else { return false }
+        guard let kind = controllerKind else { return false }
         return kind != .plain
     }
 }
 
-/// The request's hierarchy flattened into depth-first (request) order: a node's superview
-/// always precedes it, so one forward pass sees every superview before its subviews.
+/// The request's hierarchy as the pass reads it, in depth-first (request) order: a node's
+/// superview always precedes it, so one forward pass sees every superview before its subviews.
+///
+/// The request's views are not copied: the tree keeps the hierarchy's arrays (shared with
+/// it) and reads a node's larger properties (view controller, scroll properties, margins, id)
+/// from there when the pass needs them.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
-    /// The nodes' ids, indexed like `nodes`.
-    let ids: [String]
+    private let views: [ViewHierarchy.View]
+    private let ids: [String]
 
-    /// The nodes of `hierarchy`, classified.
+    /// Classifies every view of `hierarchy`.
+    ///
+    /// Everything but `topController` is decided as a node is appended, from its superview
+    /// and ancestors (already appended).
     init(hierarchy: ViewHierarchy) {
         var nodes: [FlatNode] = []
         nodes.reserveCapacity(hierarchy.views.count)
-        for index in hierarchy.views.indices {
-            nodes.append(FlatNode(hierarchy.views[index], isFirstSubview: hierarchy.isFirstSubview(index)))
+        hierarchy.views.withUnsafeBufferPointer { views in
+            nodes.append(FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
+            Self.findScrollOwner(of: 0, in: &nodes)
+            for index in views.indices.dropFirst() {
+                // Read in place, through the buffer (an array element passed as an argument
+                // is copied whole first).
+                let parent = views[index].parent
+                let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
+                var role = NodeRole.plain
+                if views[index].viewController != nil {
+                    if nodes[parent].isContainer, nodes[parent].content < 0 {
+                        nodes[parent].content = index
+                        role = .containerContent(container: parent)
+                    } else {
+                        role = .childController(reference: controller)
+                    }
+                }
+                let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
+                nodes.append(FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                Self.findScrollOwner(of: index, in: &nodes)
+            }
         }
-        Self.classify(&nodes)
+        // The controller whose properties decide how a container's content extends under its
+        // bars: the content's own, or, when the content is itself a container, its top view
+        // controller's (RULES.md §S7, nested containers). A content's own content comes later
+        // in the order, so a backward sweep sees it first.
+        // (Only a container has a content.)
+        for i in nodes.indices.reversed() {
+            guard case .containerContent = nodes[i].role else { continue }
+            let content = nodes[i].content
+            nodes[i].topController = content >= 0 ? nodes[content].topController : i
+        }
         self.nodes = nodes
+        views = hierarchy.views
         ids = hierarchy.ids
     }
+
+    /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
+    /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)
+    /// through first subviews (never through another scroll view, where a chain would have
+    /// stopped) meets the controllers whose chains reach it; the first one met is the
+    /// innermost. Does nothing for other views.
+    @inline(__always)
+    private static func findScrollOwner(of index: Int, in nodes: inout [FlatNode]) {
+        guard nodes[index].kind.isScrollView else { return }
+        var current = index
+        while true {
+            if nodes[current].hasController {
+                nodes[index].scrollOwner = current
+                return
+            }
+            let parent = nodes[current].parent
+            guard nodes[current].isFirstSubview, parent >= 0, !nodes[parent].kind.isScrollView else { return }
+            current = parent
+        }
+    }
+
+    // MARK: - The request's properties, read in place
+    //
+    // Each takes the flattened node (the caller has it at hand) and is inlined: a read is a
+    // couple of loads, not a call.
+
+    /// Reads one property of `node` where the request holds it (no copy of the request's view).
+    @inline(__always)
+    private func read<Value>(_ node: FlatNode, _ property: (borrowing ViewHierarchy.View) -> Value) -> Value {
+        views.withUnsafeBufferPointer { property($0[node.index]) }
+    }
+
+    /// The node's id.
+    @inline(__always)
+    func id(of node: FlatNode) -> String { ids[node.index] }
+
+    /// The node's view controller, if it has one.
+    @inline(__always)
+    func viewController(of node: FlatNode) -> ViewController? {
+        node.hasController ? read(node) { $0.viewController } : nil
+    }
+
+    /// The node's scroll properties if it is a scroll view.
+    @inline(__always)
+    func scroll(of node: FlatNode) -> ScrollProperties? {
+        node.kind.isScrollView ? read(node) { $0.scroll } : nil
+    }
+
+    /// The node's own layout margins, as the request sets them.
+    @inline(__always)
+    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.layoutMargins } }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
     /// hashing every id costs more than a pass over a small tree.
@@ -93,50 +196,6 @@ struct FlatTree: Sendable {
         switch nodes[index].role {
         case .root, .containerContent: return
         case .childController, .plain: nodes[index].placement = .frame(frame)
-        }
-    }
-
-    private static func classify(_ nodes: inout [FlatNode]) {
-        nodes[0].role = .root
-        // Nearest strict ancestor with a view controller (the root when there is none).
-        var nearestController = [Int](repeating: 0, count: nodes.count)
-        for i in nodes.indices.dropFirst() {
-            let parent = nodes[i].parent
-            nearestController[i] = nodes[parent].viewController != nil ? parent : nearestController[parent]
-            nodes[i].hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].viewController?.kind == .navigation
-            guard nodes[i].viewController != nil else { continue }
-            if nodes[parent].isContainer, nodes[parent].content < 0 {
-                nodes[parent].content = i
-                nodes[i].role = .containerContent(container: parent)
-            } else {
-                nodes[i].role = .childController(reference: nearestController[i])
-            }
-        }
-        // The controller whose properties decide how a container's content extends under its
-        // bars: the content's own, or, when the content is itself a container, its top view
-        // controller's (RULES.md §S7, nested containers). A content's own content comes later
-        // in the order, so a backward sweep sees it first.
-        // (Only a container has a content.)
-        for i in nodes.indices.reversed() {
-            guard case .containerContent = nodes[i].role else { continue }
-            let content = nodes[i].content
-            nodes[i].topController = content >= 0 ? nodes[content].topController : i
-        }
-        // §2.2: a controller's chain starts at its view and follows `subviews.first` down to
-        // the first scroll view. Walking up from each scroll view through first subviews
-        // (never through another scroll view, where a chain would have stopped) meets the
-        // controllers whose chains reach it; the first one met is the innermost.
-        for i in nodes.indices where nodes[i].kind.isScrollView {
-            var current = i
-            while true {
-                if nodes[current].viewController != nil {
-                    nodes[i].scrollOwner = current
-                    break
-                }
-                let parent = nodes[current].parent
-                guard nodes[current].isFirstSubview, parent >= 0, !nodes[parent].kind.isScrollView else { break }
-                current = parent
-            }
         }
     }
 }

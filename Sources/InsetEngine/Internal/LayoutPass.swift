@@ -100,15 +100,15 @@ struct LayoutPass: Sendable {
     let environment: DisplayEnvironment
     let systemVersion: Double
     let direction: LayoutDirection
-    /// Rule S5: each child controller view's last value (before its additional insets).
-    private var remembered: [Insets?]
+    /// Rule S5: each child controller view's last value (before its additional insets), by
+    /// node index. Few trees have child controllers, and an empty dictionary allocates nothing.
+    private var remembered: [Int: Insets] = [:]
 
-    /// Creates a pass for a tree of `count` nodes; no node has a remembered value yet.
-    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, count: Int) {
+    /// Creates a pass; no node has a remembered value yet.
+    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection) {
         self.environment = environment
         self.systemVersion = systemVersion
         self.direction = direction
-        self.remembered = [Insets?](repeating: nil, count: count)
     }
 
     private var usesSafeAreaModel: Bool { systemVersion >= 11 }
@@ -190,21 +190,22 @@ struct LayoutPass: Sendable {
             let explain: Explanation
             (safeArea, explain) = self.safeArea(
                 of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
-                placement: placement, consumers: consumers, results: results, state: state, reuse: &reuse
+                placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
+                results: results, state: state, reuse: &reuse
             )
             results[i].explain = consume explain
         }
 
         // Layout guide lengths of a controller's view.
         var guides: LayoutGuideLengths?
-        if node.viewController != nil {
+        if node.hasController {
             guides = usesSafeAreaModel
                 ? LayoutGuideLengths(top: safeArea.top, bottom: safeArea.bottom)
                 : cover.guides(for: window)
         }
 
         // The result starts blank (see `run`): only fields with a value are written.
-        results[i].id = tree.ids[i]
+        results[i].id = tree.id(of: node)
         results[i].frame = frame
         results[i].frameInWindow = window
         results[i].layoutGuides = guides
@@ -212,7 +213,7 @@ struct LayoutPass: Sendable {
         // Scroll view.
         var included: EdgeSet = []
         var boundsOrigin = Point(x: 0, y: 0)
-        if let scroll = node.scroll {
+        if let scroll = tree.scroll(of: node) {
             let scrollResult: ScrollNodeResult
             if usesSafeAreaModel {
                 (scrollResult, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
@@ -231,7 +232,7 @@ struct LayoutPass: Sendable {
         }
 
         // Layout margins (M1, M2).
-        let margins = self.margins(of: node, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
         results[i].layoutMargins = margins
         results[i].directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
         results[i].layoutMarginsGuide = bounds.inset(by: margins)
@@ -240,7 +241,7 @@ struct LayoutPass: Sendable {
         var container: ContainerLayout?
         if node.isContainer || node.role == .root {
             var bars = BarFrames()
-            if node.isContainer, let laidOut = containerLayout(node, bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
+            if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
                 container = laidOut.layout
                 bars = laidOut.frames
             }
@@ -285,8 +286,8 @@ struct LayoutPass: Sendable {
     /// The node's safe area (S3–S7) and its explanation.
     private mutating func safeArea(
         of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect,
-        placement: ContentPlacement?, consumers: EdgeIndices, results: UnsafeMutableBufferPointer<NodeResult>,
-        state: PassState, reuse: inout ExplanationReuse
+        placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
     ) -> (insets: Insets, explain: Explanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
@@ -302,6 +303,16 @@ struct LayoutPass: Sendable {
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
         case .plain:
             distances = Insets.distances(of: frame, in: parentBounds)
+            // The common case of S3/S4, taken whole: no edge consumed by a scroll view and
+            // none lying inside a non-zero edge of the superview, so no edge adds an entry.
+            // The node has its superview's insets and shares its explanation, exactly as the
+            // edge-by-edge rules below would give.
+            let inherited = state.nodes[node.parent].safeArea
+            if state.nodes[node.parent].included.isEmpty,
+               distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
+               distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
+                return (inherited, results[node.parent].explain ?? Explanation())
+            }
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
@@ -342,7 +353,7 @@ struct LayoutPass: Sendable {
             // Rule S5: the kept value excludes the child's own additional insets.
             remembered[i] = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
         }
-        if let additional = node.viewController?.additionalSafeAreaInsets {
+        if let additional {
             top.add(additional: additional.top)
             left.add(additional: additional.left)
             bottom.add(additional: additional.bottom)
@@ -370,8 +381,8 @@ struct LayoutPass: Sendable {
     /// The container's bars: which are shown, their heights and frames (container bounds
     /// coordinates). Bars sit in the container's own safe area (legacy: below the status bar)
     /// and span its full width. `nil` on tvOS, where containers are not modelled.
-    private func containerLayout(_ node: FlatNode, bounds: Rect, window: Rect, safeArea: Insets, cover: LegacyCover) -> (layout: ContainerLayout, frames: BarFrames)? {
-        guard let controller = node.viewController, let heights = environment.bars else { return nil }
+    private func containerLayout(_ controller: ViewController?, bounds: Rect, window: Rect, safeArea: Insets, cover: LegacyCover) -> (layout: ContainerLayout, frames: BarFrames)? {
+        guard let controller, let heights = environment.bars else { return nil }
         let guides = cover.guides(for: window)
         let base = usesSafeAreaModel ? safeArea : Insets(top: guides.top, bottom: guides.bottom)
         var layout = ContainerLayout(base: base, top: nil, bottom: nil)
@@ -412,7 +423,7 @@ struct LayoutPass: Sendable {
         let containerWindow = state.nodes[container].window
         var placement = ContentPlacement(frame: bounds, cover: state.nodes[container].cover)
         guard let layout = state.nodes[container].container else { return placement }
-        let top = tree.nodes[content.topController].viewController ?? ViewController()
+        let top = tree.viewController(of: tree.nodes[content.topController]) ?? ViewController()
         func extends(_ edge: EdgeSet, under bar: ShownBar) -> Bool {
             top.edgesForExtendedLayout.contains(edge) && (bar.translucent || top.extendedLayoutIncludesOpaqueBars)
         }
@@ -472,8 +483,8 @@ struct LayoutPass: Sendable {
     /// navigation controller is among its ancestors (a tab bar controller alone does not count).
     private func compatibilityOwner(_ node: FlatNode, tree: FlatTree) -> Bool {
         guard node.scrollOwner >= 0 else { return false }
-        let owner = tree.nodes[node.scrollOwner]
-        return owner.viewController?.automaticallyAdjustsScrollViewInsets == true && owner.hasNavigationAncestor
+        return tree.viewController(of: tree.nodes[node.scrollOwner])?.automaticallyAdjustsScrollViewInsets == true
+            && tree.nodes[node.scrollOwner].hasNavigationAncestor
     }
 
     /// §2.2 (iOS 7–10): a plain controller with `automaticallyAdjustsScrollViewInsets` writes
@@ -483,7 +494,7 @@ struct LayoutPass: Sendable {
     private func legacyAdjust(_ scroll: ScrollProperties, node: FlatNode, ownerGuides: LayoutGuideLengths?, tree: FlatTree) -> ScrollNodeResult {
         var inset = scroll.contentInset
         if node.scrollOwner >= 0,
-           let owner = tree.nodes[node.scrollOwner].viewController,
+           let owner = tree.viewController(of: tree.nodes[node.scrollOwner]),
            owner.kind == .plain, owner.automaticallyAdjustsScrollViewInsets,
            let guides = ownerGuides {
             inset.top = guides.top
@@ -502,16 +513,16 @@ struct LayoutPass: Sendable {
     /// 0 from systemVersion 27.1; 0 for a controller's view, raised to the system minimum when
     /// it respects it), plus the safe area when `insetsLayoutMarginsFromSafeArea`; with
     /// `preservesSuperviewLayoutMargins`, at least the superview's margin minus the raw distance.
-    private func margins(of node: FlatNode, frame: Rect, parentBounds: Rect, safeArea: Insets, state: PassState) -> Insets {
+    private func margins(of node: FlatNode, in tree: FlatTree, frame: Rect, parentBounds: Rect, safeArea: Insets, state: PassState) -> Insets {
         var own: Insets
-        switch node.layoutMargins {
+        switch tree.layoutMargins(of: node) {
         case .physical(let insets)?: own = insets
         case .directional(let insets)?: own = Insets(insets, direction: direction)
         case nil:
             let plainDefault: Double = systemVersion >= 27.1 ? 0 : 8
-            own = node.viewController != nil ? .zero : Insets(top: plainDefault, left: plainDefault, bottom: plainDefault, right: plainDefault)
+            own = node.hasController ? .zero : Insets(top: plainDefault, left: plainDefault, bottom: plainDefault, right: plainDefault)
         }
-        if let controller = node.viewController, controller.viewRespectsSystemMinimumLayoutMargins {
+        if let controller = tree.viewController(of: node), controller.viewRespectsSystemMinimumLayoutMargins {
             let minimum = Insets(environment.systemMinimumLayoutMargins, direction: direction)
             own = own.edgewiseMax(minimum)
         }

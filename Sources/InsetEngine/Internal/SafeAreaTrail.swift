@@ -131,14 +131,13 @@ struct Additions: Sendable {
         return list
     }
 
-    /// Whether both hold the same entries, values compared bit for bit.
+    /// Whether both hold the same entries, values compared bit for bit. A slot past `count`
+    /// always holds its initial value (entries are only ever appended), so comparing all
+    /// four slots compares the entries, without a loop.
     func matches(_ other: Additions) -> Bool {
-        guard count == other.count else { return false }
-        for index in 0..<count {
-            let lhs = self[index], rhs = other[index]
-            guard lhs.source == rhs.source, lhs.value.bitPattern == rhs.value.bitPattern else { return false }
-        }
-        return true
+        count == other.count && sources == other.sources
+            && values.0.bitPattern == other.values.0.bitPattern && values.1.bitPattern == other.values.1.bitPattern
+            && values.2.bitPattern == other.values.2.bitPattern && values.3.bitPattern == other.values.3.bitPattern
     }
 }
 

@@ -30,16 +30,20 @@ struct LayoutFastPath {
 
     /// Decodes `body`, or `nil` when the validating decoding must read it.
     static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
-        var path = LayoutFastPath(reader: PlainJSONReader(body), devices: devices, limits: limits)
+        var path = LayoutFastPath(reader: PlainJSONReader(body), devices: devices, limits: limits, bodySize: body.count)
         return path.request()
     }
 
-    private init(reader: PlainJSONReader, devices: any DeviceDirectory, limits: DecodingLimits) {
+    private init(reader: PlainJSONReader, devices: any DeviceDirectory, limits: DecodingLimits, bodySize: Int) {
         self.reader = reader
         self.devices = devices
         self.limits = limits
-        views.reserveCapacity(64)
-        ids.reserveCapacity(64)
+        // Room for as many views as the body can hold (each takes at least `{"id":""}`), so
+        // that the arrays are allocated once: pages of the room never written cost nothing,
+        // while growing would copy the views and fault in every new block.
+        let most = min(bodySize / 9, limits.maxNodes)
+        views.reserveCapacity(most)
+        ids.reserveCapacity(most)
     }
 
     private mutating func request() -> DecodedLayoutRequest? {

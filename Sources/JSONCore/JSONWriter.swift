@@ -87,7 +87,9 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Keys
 
     /// Writes an object key known at compile time; the next call writes its value.
-    @inlinable public mutating func key(_ name: StaticString) {
+    /// (Always inlined, as are the other writes of `StaticString`s: the key's bytes become
+    /// immediate stores.)
+    @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
         var out = begin(reserving: name.utf8CodeUnitCount + 4)
         out.key(name)
         end(out, needsComma: false)
@@ -157,7 +159,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"name": number`.
-    @inlinable public mutating func field(_ name: StaticString, _ value: Double) {
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Double) {
         var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
         out.key(name)
         out.number(value)
@@ -192,7 +194,10 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1}` (a size, a point) with one check of the room left.
-    @inlinable public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
+    ///
+    /// Always inlined, so that a caller's keys are constants: their lengths fold away and
+    /// their bytes become immediate stores.
+    @inlinable @inline(__always) public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
         var out = begin(reserving: name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + 2 * Cursor.maxNumberLength)
         out.key(name)
         out.byte(UInt8(ascii: "{"))
@@ -206,8 +211,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets) with one check of
-    /// the room left.
-    @inlinable public mutating func object(
+    /// the room left. Always inlined, as the one above.
+    @inlinable @inline(__always) public mutating func object(
         _ name: StaticString,
         _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
         _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
@@ -233,7 +238,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes the value `{"k0":"v0","k1":v1}` (a tagged number, e.g. an array element)
     /// with one check of the room left; `v0` is plain ASCII, nothing to escape.
-    @inlinable public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
+    @inlinable @inline(__always) public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
         assert(Cursor.isPlain(v0), "a StaticString value must need no escaping: \(v0)")
         var out = begin(reserving: k0.utf8CodeUnitCount + v0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + Cursor.maxNumberLength)
         out.byte(UInt8(ascii: "{"))
@@ -420,7 +425,8 @@ struct Cursor {
         if abs(value) < 0x1p53, Double(Int(value)) == value {
             integer(Int(value))   // -0 becomes 0
         } else {
-            nonInteger(value)
+            // The cursor is passed by value, so that it can stay in a register here.
+            position += Self.nonInteger(value, at: position)
         }
     }
 
@@ -453,14 +459,17 @@ struct Cursor {
         position += digits
     }
 
-    /// Stores a number that is not an integer a `Double` holds exactly.
-    @usableFromInline mutating func nonInteger(_ value: Double) {
-        guard value.isFinite else {
-            text("null")
-            return
+    /// Stores a number that is not an integer a `Double` holds exactly at `position`;
+    /// returns the number of bytes stored.
+    @usableFromInline static func nonInteger(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
+        var out = Cursor(position)
+        if value.isFinite {
+            var description = value.description
+            description.withUTF8 { out.bytes($0) }
+        } else {
+            out.text("null")
         }
-        var description = value.description
-        description.withUTF8 { bytes($0) }
+        return out.position - position
     }
 
     /// Stores the decimal digits of `value` (room for 20 bytes).

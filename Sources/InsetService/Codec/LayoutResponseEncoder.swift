@@ -87,17 +87,25 @@ public enum LayoutResponseEncoder {
         if let explain = node.pointee.explain {
             writer.key("explain")
             writer.beginObject()
-            for edge in Edge.allCases {
-                writer.key(key(edge))
-                writer.beginArray()
-                for contribution in explain[edge] {
-                    writer.object("source", name(of: contribution.source), "value", contribution.value)
-                }
-                writer.endArray()
-            }
+            write(explain.top, as: "top", to: &writer)
+            write(explain.left, as: "left", to: &writer)
+            write(explain.bottom, as: "bottom", to: &writer)
+            write(explain.right, as: "right", to: &writer)
             writer.endObject()
         }
         writer.endObject()
+    }
+
+    /// `"edge":[{"source","value"},…]`: one edge's contributions.
+    private static func write(_ contributions: [Contribution], as edge: StaticString, to writer: inout JSONWriter) {
+        writer.key(edge)
+        writer.beginArray()
+        contributions.withUnsafeBufferPointer { contributions in
+            for contribution in contributions {
+                writer.object("source", name(of: contribution.source), "value", contribution.value)
+            }
+        }
+        writer.endArray()
     }
 
     /// The raw value of `source`, as a static string.
@@ -116,16 +124,6 @@ public enum LayoutResponseEncoder {
         case .frozen: "frozen"
         case .scrollViewConsumed: "scrollViewConsumed"
         case .floor: "floor"
-        }
-    }
-
-    /// The key of `edge` (its raw value).
-    private static func key(_ edge: Edge) -> StaticString {
-        switch edge {
-        case .top: "top"
-        case .left: "left"
-        case .bottom: "bottom"
-        case .right: "right"
         }
     }
 }

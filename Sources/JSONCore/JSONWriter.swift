@@ -90,7 +90,7 @@ public struct JSONWriter: ~Copyable {
     /// (Always inlined, as are the other writes of `StaticString`s: the key's bytes become
     /// immediate stores.)
     @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4)
         out.key(name)
         end(out, needsComma: false)
     }
@@ -150,7 +150,7 @@ public struct JSONWriter: ~Copyable {
     /// escape: checked in debug builds).
     @inlinable public mutating func field(_ name: StaticString, _ value: StaticString) {
         assert(Cursor.isPlain(value), "a StaticString value must need no escaping: \(value)")
-        var out = begin(reserving: name.utf8CodeUnitCount + value.utf8CodeUnitCount + 6)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ value.utf8CodeUnitCount &+ 6)
         out.key(name)
         out.byte(UInt8(ascii: "\""))
         out.text(value)
@@ -160,7 +160,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name": number`.
     @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Double) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4 &+ Cursor.maxNumberLength)
         out.key(name)
         out.number(value)
         end(out, needsComma: true)
@@ -171,7 +171,7 @@ public struct JSONWriter: ~Copyable {
     /// durations, without the cost of the shortest round-tripping form. A value too large
     /// for that precision is written as ``field(_:_:)-(_,Double)`` would.
     @inlinable public mutating func field(_ name: StaticString, _ value: Double, fractionDigits: Int) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4 &+ Cursor.maxNumberLength)
         out.key(name)
         out.decimal(value, fractionDigits: fractionDigits)
         end(out, needsComma: true)
@@ -179,7 +179,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name": integer`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Int) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4 &+ Cursor.maxNumberLength)
         out.key(name)
         out.integer(value)
         end(out, needsComma: true)
@@ -187,7 +187,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name": true|false`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Bool) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 10)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 10)
         out.key(name)
         out.text(value ? "true" : "false")
         end(out, needsComma: true)
@@ -198,7 +198,7 @@ public struct JSONWriter: ~Copyable {
     /// Always inlined, so that a caller's keys are constants: their lengths fold away and
     /// their bytes become immediate stores.
     @inlinable @inline(__always) public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
-        var out = begin(reserving: name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + 2 * Cursor.maxNumberLength)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ k0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ 12 &+ 2 * Cursor.maxNumberLength)
         out.key(name)
         out.byte(UInt8(ascii: "{"))
         out.key(k0)
@@ -217,8 +217,8 @@ public struct JSONWriter: ~Copyable {
         _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
         _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
     ) {
-        let keys = name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
-        var out = begin(reserving: keys + 22 + 4 * Cursor.maxNumberLength)
+        let keys = name.utf8CodeUnitCount &+ k0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ k2.utf8CodeUnitCount &+ k3.utf8CodeUnitCount
+        var out = begin(reserving: keys &+ 22 &+ 4 * Cursor.maxNumberLength)
         out.key(name)
         out.byte(UInt8(ascii: "{"))
         out.key(k0)
@@ -240,7 +240,7 @@ public struct JSONWriter: ~Copyable {
     /// with one check of the room left; `v0` is plain ASCII, nothing to escape.
     @inlinable @inline(__always) public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
         assert(Cursor.isPlain(v0), "a StaticString value must need no escaping: \(v0)")
-        var out = begin(reserving: k0.utf8CodeUnitCount + v0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + Cursor.maxNumberLength)
+        var out = begin(reserving: k0.utf8CodeUnitCount &+ v0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ 12 &+ Cursor.maxNumberLength)
         out.byte(UInt8(ascii: "{"))
         out.key(k0)
         out.byte(UInt8(ascii: "\""))
@@ -277,7 +277,9 @@ public struct JSONWriter: ~Copyable {
     ///
     /// Writes go through a cursor held in a local variable rather than through `self`: a
     /// store through a byte pointer may alias anything, so stores through `base + count`
-    /// would make the compiler reload `base` and `count` after every byte.
+    /// would make the compiler reload `base` and `count` after every byte. Callers add up
+    /// `extra` with `&+`: lengths of static strings cannot overflow, and each checked `+` of a
+    /// length known only at run time costs a branch.
     @inlinable @inline(__always)
     mutating func begin(reserving extra: Int) -> Cursor {
         reserve(extra)
@@ -421,12 +423,14 @@ struct Cursor {
     /// round-tripping form, non-finite ones as `null`.
     @inlinable @inline(__always)
     mutating func number(_ value: Double) {
-        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
-        if abs(value) < 0x1p53, Double(Int(value)) == value {
-            integer(Int(value))   // -0 becomes 0
+        // Geometry is mostly small integers: those in `Int32`'s range take the fast path. The
+        // range test is spelled exactly as `Int32(_:)` checks it (which also rejects NaN), so
+        // that the conversion's own checks fold into it.
+        if value > -2147483649.0, value < 2147483648.0, Double(Int32(value)) == value {
+            integer(Int(Int32(value)))   // -0 becomes 0
         } else {
             // The cursor is passed by value, so that it can stay in a register here.
-            position += Self.nonInteger(value, at: position)
+            position += Self.otherNumber(value, at: position)
         }
     }
 
@@ -459,11 +463,16 @@ struct Cursor {
         position += digits
     }
 
-    /// Stores a number that is not an integer a `Double` holds exactly at `position`;
-    /// returns the number of bytes stored.
-    @usableFromInline static func nonInteger(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
+    /// Stores a number off ``number(_:)``'s fast path at `position`: an integer a `Double`
+    /// holds exactly (below 2^53 in magnitude) without a fraction, another finite number in its
+    /// shortest round-tripping form, a non-finite one as `null`. Returns the number of bytes
+    /// stored.
+    @usableFromInline static func otherNumber(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
         var out = Cursor(position)
-        if value.isFinite {
+        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
+        if abs(value) < 0x1p53, Double(Int(value)) == value {
+            out.integer(Int(value))
+        } else if value.isFinite {
             var description = value.description
             description.withUTF8 { out.bytes($0) }
         } else {
@@ -477,21 +486,25 @@ struct Cursor {
     mutating func integer(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        if magnitude < 10_000 {   // most geometry: up to four digits, in digit pairs
-            let small = Int(truncatingIfNeeded: magnitude)
-            if small < 10 {
-                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small))
-            } else if small < 100 {
-                digitPair(small)
-            } else if small < 1000 {
-                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100))
-                digitPair(small % 100)
+        // Most geometry has up to four digits, found in two tests and written in digit pairs.
+        if magnitude < 100 {
+            if magnitude < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
             } else {
-                digitPair(small / 100)
-                digitPair(small % 100)
+                digitPair(Int(truncatingIfNeeded: magnitude))
             }
+        } else if magnitude < 10_000 {
+            let small = Int(truncatingIfNeeded: magnitude)
+            let high = small / 100
+            if high < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high))
+            } else {
+                digitPair(high)
+            }
+            digitPair(small % 100)
         } else {
-            largeMagnitude(magnitude)
+            // By value, so that the cursor can stay in a register here.
+            position += Self.largeMagnitude(magnitude, at: position)
         }
     }
 
@@ -507,8 +520,9 @@ struct Cursor {
         position += 2
     }
 
-    /// Stores the digits of a magnitude of five digits or more (room for 20 bytes).
-    @usableFromInline mutating func largeMagnitude(_ magnitude: UInt) {
+    /// Stores the digits of a magnitude of five digits or more at `position` (room for 20
+    /// bytes); returns their number.
+    @usableFromInline static func largeMagnitude(_ magnitude: UInt, at position: UnsafeMutablePointer<UInt8>) -> Int {
         // Digits backwards from the end of the room, then moved to its start (forwards: the
         // regions may overlap).
         var rest = magnitude, digitCount = 0
@@ -518,7 +532,7 @@ struct Cursor {
             rest /= 10
         } while rest > 0
         for index in 0..<digitCount { position[index] = position[20 - digitCount + index] }
-        position += digitCount
+        return digitCount
     }
 
     private static let hex: StaticString = "0123456789abcdef"

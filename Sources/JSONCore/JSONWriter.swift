@@ -72,11 +72,21 @@ public struct JSONWriter: ~Copyable {
     /// Opens an object.
     @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
+    /// Opens the object member `"name":{`.
+    @inlinable @inline(__always) public mutating func beginObject(_ name: StaticString) {
+        open(name, UInt8(ascii: "{"))
+    }
+
     /// Closes the current object.
     @inlinable public mutating func endObject() { close(UInt8(ascii: "}"), needsComma: true) }
 
     /// Opens an array.
     @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Opens the array member `"name":[`.
+    @inlinable @inline(__always) public mutating func beginArray(_ name: StaticString) {
+        open(name, UInt8(ascii: "["))
+    }
 
     /// Closes the current array.
     @inlinable public mutating func endArray() { close(UInt8(ascii: "]"), needsComma: true) }
@@ -259,6 +269,15 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     mutating func open(_ bracket: UInt8) {
         var out = begin(reserving: 2)
+        out.byte(bracket)
+        end(out, needsComma: false)
+    }
+
+    /// Writes a key and an opening bracket, after a comma when one is due.
+    @inlinable @inline(__always)
+    mutating func open(_ name: StaticString, _ bracket: UInt8) {
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 5)
+        out.key(name)
         out.byte(bracket)
         end(out, needsComma: false)
     }

@@ -140,6 +140,25 @@ import Testing
         #expect(writer.string == #"{"x":16,"y":-0.5,"z":null,"a\"b":"s","t":true,"u":"static","o":{"n":-7}}"#)
     }
 
+    @Test func opensNamedMembers() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        writer.beginArray("list")
+        writer.beginObject()
+        writer.beginObject("empty")
+        writer.endObject()
+        writer.beginArray("a")
+        writer.endArray()
+        writer.endObject()
+        writer.number(1)
+        writer.endArray()
+        writer.beginObject("o")
+        writer.field("x", 2)
+        writer.endObject()
+        writer.endObject()
+        #expect(writer.string == #"{"list":[{"empty":{},"a":[]},1],"o":{"x":2}}"#)
+    }
+
     @Test func writesNumberObjectsInOneGo() {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()

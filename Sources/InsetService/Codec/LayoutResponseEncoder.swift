@@ -19,19 +19,15 @@ public enum LayoutResponseEncoder {
         writer.field("systemVersion", request.request.systemVersion)
         writer.field("screen", result.screen)
         if let windowSafeArea = result.windowSafeArea {
-            writer.key("window")
-            writer.beginObject()
+            writer.beginObject("window")
             writer.field("safeAreaInsets", windowSafeArea)
             writer.endObject()
         }
-        writer.key("nodes")
         writeNodes(result.nodes, to: &writer)
         if !result.steps.isEmpty {
-            writer.key("steps")
-            writer.beginArray()
+            writer.beginArray("steps")
             for step in result.steps {
                 writer.beginObject()
-                writer.key("nodes")
                 writeNodes(step, to: &writer)
                 writer.endObject()
             }
@@ -40,8 +36,9 @@ public enum LayoutResponseEncoder {
         writer.endObject()
     }
 
+    /// `"nodes":{"id":{…},…}`.
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
-        writer.beginObject()
+        writer.beginObject("nodes")
         // Each result is read in place: copying a 600-byte `NodeResult` out of the array
         // would retain and release every reference it holds.
         nodes.withUnsafeBufferPointer { nodes in
@@ -76,30 +73,32 @@ public enum LayoutResponseEncoder {
             writer.field("bottomLayoutGuide", guides.bottom)
         }
         if let bars = node.pointee.bars {
-            writer.key("bars")
-            writer.beginObject()
+            writer.beginObject("bars")
             if let rect = bars.statusBar { writer.field("statusBar", rect) }
             if let rect = bars.navigationBar { writer.field("navigationBar", rect) }
             if let rect = bars.toolbar { writer.field("toolbar", rect) }
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
-        if let explain = node.pointee.explain {
-            writer.key("explain")
-            writer.beginObject()
-            write(explain.top, as: "top", to: &writer)
-            write(explain.left, as: "left", to: &writer)
-            write(explain.bottom, as: "bottom", to: &writer)
-            write(explain.right, as: "right", to: &writer)
-            writer.endObject()
-        }
+        if let explain = node.pointee.explain { write(explain, to: &writer) }
         writer.endObject()
     }
 
-    /// `"edge":[{"source","value"},…]`: one edge's contributions.
+    /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.
+    private static func write(_ explain: Explanation, to writer: inout JSONWriter) {
+        writer.beginObject("explain")
+        write(explain.top, as: "top", to: &writer)
+        write(explain.left, as: "left", to: &writer)
+        write(explain.bottom, as: "bottom", to: &writer)
+        write(explain.right, as: "right", to: &writer)
+        writer.endObject()
+    }
+
+    /// `"edge":[{"source","value"},…]`: one edge's contributions. Inlined in the one above,
+    /// so that a node's explanation costs one call.
+    @inline(__always)
     private static func write(_ contributions: [Contribution], as edge: StaticString, to writer: inout JSONWriter) {
-        writer.key(edge)
-        writer.beginArray()
+        writer.beginArray(edge)
         contributions.withUnsafeBufferPointer { contributions in
             for contribution in contributions {
                 writer.object("source", name(of: contribution.source), "value", contribution.value)

@@ -58,6 +58,9 @@ public struct JSONWriter: ~Copyable {
         return outgrown ?? written
     }
 
+    /// The number of bytes written so far.
+    public var byteCount: Int { count }
+
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
@@ -260,6 +263,29 @@ public struct JSONWriter: ~Copyable {
         out.key(k1)
         out.number(v1)
         out.byte(UInt8(ascii: "}"))
+        end(out, needsComma: true)
+    }
+
+    // MARK: - Repeats
+
+    /// Starts the next member or value: writes the comma due before it, if any, and returns
+    /// where its bytes start. With ``byteCount`` after it, the range that ``repeatWritten(_:)``
+    /// writes again.
+    public mutating func markNext() -> Int {
+        let out = begin(reserving: 1)
+        end(out, needsComma: false)
+        return count
+    }
+
+    /// Writes again a member or value written before, at `range` of the bytes written (from
+    /// ``markNext()`` to ``byteCount`` after it), after a comma when one is due: for repeated
+    /// content, a copy instead of writing it anew.
+    public mutating func repeatWritten(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet: \(range)")
+        var out = begin(reserving: range.count)
+        // Earlier bytes, so source and destination are disjoint.
+        out.position.update(from: base + range.lowerBound, count: range.count)
+        out.position += range.count
         end(out, needsComma: true)
     }
 

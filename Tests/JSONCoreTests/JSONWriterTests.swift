@@ -159,6 +159,31 @@ import Testing
         #expect(writer.string == #"{"list":[{"empty":{},"a":[]},1],"o":{"x":2}}"#)
     }
 
+    @Test func repeatsWrittenMembersAndValues() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        let value = writer.markNext()   // the first value: no comma before it
+        writer.beginObject()
+        writer.field("x", 1)
+        writer.beginObject("y")
+        let member = writer.markNext()
+        writer.object("z", "a", 2, "b", -3.5)
+        let memberBytes = member..<writer.byteCount
+        writer.repeatWritten(memberBytes)
+        writer.endObject()
+        writer.endObject()
+        let valueBytes = value..<writer.byteCount
+        writer.repeatWritten(valueBytes)
+        writer.beginObject()
+        writer.repeatWritten(memberBytes)   // first in its object: no comma
+        writer.endObject()
+        for _ in 0..<200 { writer.repeatWritten(valueBytes) }   // outgrows the buffer
+        writer.endArray()
+        let object = #"{"x":1,"y":{"z":{"a":2,"b":-3.5},"z":{"a":2,"b":-3.5}}}"#
+        #expect(writer.string == "[" + Array(repeating: object, count: 2).joined(separator: ",") + #",{"z":{"a":2,"b":-3.5}},"#
+            + Array(repeating: object, count: 200).joined(separator: ",") + "]")
+    }
+
     @Test func writesNumberObjectsInOneGo() {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()

@@ -41,18 +41,49 @@ public enum LayoutResponseEncoder {
         writer.beginObject("nodes")
         // Each result is read in place: copying a 600-byte `NodeResult` out of the array
         // would retain and release every reference it holds.
+        var lastExplanation: WrittenExplanation?
         nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
                 writer.key(dynamic: nodes[index].id)
-                write(nodes.baseAddress! + index, to: &writer)
+                write(nodes.baseAddress! + index, to: &writer, lastExplanation: &lastExplanation)
             }
         }
         writer.endObject()
     }
 
+    /// Where an explanation's member was written, and its lists by identity.
+    private struct WrittenExplanation {
+        var lists: ListIdentities
+        var bytes: Range<Int>
+    }
+
+    /// An explanation's lists by identity: their storage and length. Lists with the same
+    /// identity are equal while they are alive (as the result's are while it is written);
+    /// equal lists in different storage are not recognised, which costs writing them again,
+    /// never a wrong byte.
+    private struct ListIdentities: Equatable {
+        var top, left, bottom, right: ListIdentity
+
+        init(_ explain: Explanation) {
+            (top, left, bottom, right) = (ListIdentity(explain.top), ListIdentity(explain.left), ListIdentity(explain.bottom), ListIdentity(explain.right))
+        }
+    }
+
+    /// One list by identity.
+    private struct ListIdentity: Equatable {
+        var start: UnsafeRawPointer?
+        var count: Int
+
+        init(_ list: [Contribution]) {
+            (start, count) = list.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+        }
+    }
+
     /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
-    /// parts omitted.
-    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter) {
+    /// parts omitted. An explanation whose lists are the ones written last is copied from
+    /// there: siblings often have the same explanation, whose lists the engine shares, and
+    /// a copy costs a fraction of writing its numbers again.
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, lastExplanation: inout WrittenExplanation?) {
         writer.beginObject()
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
@@ -80,7 +111,16 @@ public enum LayoutResponseEncoder {
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
-        if let explain = node.pointee.explain { write(explain, to: &writer) }
+        if let explain = node.pointee.explain {
+            let lists = ListIdentities(explain)
+            if let last = lastExplanation, last.lists == lists {
+                writer.repeatWritten(last.bytes)
+            } else {
+                let start = writer.markNext()
+                write(explain, to: &writer)
+                lastExplanation = WrittenExplanation(lists: lists, bytes: start..<writer.byteCount)
+            }
+        }
         writer.endObject()
     }
 

@@ -41,20 +41,36 @@ public enum LayoutResponseEncoder {
         writer.beginObject("nodes")
         // Each result is read in place: copying a 600-byte `NodeResult` out of the array
         // would retain and release every reference it holds.
-        var lastExplanation: WrittenExplanation?
+        var shared = SharedMembers()
         nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
                 writer.key(dynamic: nodes[index].id)
-                write(nodes.baseAddress! + index, to: &writer, lastExplanation: &lastExplanation)
+                write(nodes.baseAddress! + index, to: &writer, shared: &shared)
             }
         }
         writer.endObject()
     }
 
-    /// Where an explanation's member was written, and its lists by identity.
-    private struct WrittenExplanation {
-        var lists: ListIdentities
+    /// The members siblings often share, as last written: a node whose members are the same
+    /// gets a copy of their bytes, a fraction of the cost of writing their numbers again. In
+    /// a list, cells usually have the same safe area, margins and explanation (whose lists
+    /// the engine shares).
+    private struct SharedMembers {
+        var safeAreaInsets: Written<Insets>?
+        var margins: Written<Margins>?
+        var explanation: Written<ListIdentities>?
+    }
+
+    /// Where members were written, and the value they were written from.
+    private struct Written<Value: Equatable> {
+        var value: Value
         var bytes: Range<Int>
+    }
+
+    /// `layoutMargins` and `directionalLayoutMargins`, written one after the other.
+    private struct Margins: Equatable {
+        var layoutMargins: Insets
+        var directionalLayoutMargins: DirectionalInsets
     }
 
     /// An explanation's lists by identity: their storage and length. Lists with the same
@@ -79,18 +95,36 @@ public enum LayoutResponseEncoder {
         }
     }
 
+    /// Copies the members written last when `value` equals theirs (equal numbers are written
+    /// alike: `-0` and `0` both as `0`), else writes them with `write` and remembers them.
+    @inline(__always)
+    private static func write<Value: Equatable>(
+        _ value: Value, as last: inout Written<Value>?, to writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void
+    ) {
+        if let last, last.value == value {
+            writer.repeatWritten(last.bytes)
+        } else {
+            let start = writer.markNext()
+            write(&writer)
+            last = Written(value: value, bytes: start..<writer.byteCount)
+        }
+    }
+
     /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
-    /// parts omitted. An explanation whose lists are the ones written last is copied from
-    /// there: siblings often have the same explanation, whose lists the engine shares, and
-    /// a copy costs a fraction of writing its numbers again.
-    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, lastExplanation: inout WrittenExplanation?) {
+    /// parts omitted.
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
         writer.beginObject()
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
-        if let safeAreaInsets = node.pointee.safeAreaInsets { writer.field("safeAreaInsets", safeAreaInsets) }
+        if let safeAreaInsets = node.pointee.safeAreaInsets {
+            write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
+        }
         if let guide = node.pointee.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
-        writer.field("layoutMargins", node.pointee.layoutMargins)
-        writer.field("directionalLayoutMargins", node.pointee.directionalLayoutMargins)
+        let margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
+        write(margins, as: &shared.margins, to: &writer) { writer in
+            writer.field("layoutMargins", margins.layoutMargins)
+            writer.field("directionalLayoutMargins", margins.directionalLayoutMargins)
+        }
         writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
         if let scroll = node.pointee.scroll {
             writer.field("contentInset", scroll.contentInset)
@@ -112,14 +146,7 @@ public enum LayoutResponseEncoder {
             writer.endObject()
         }
         if let explain = node.pointee.explain {
-            let lists = ListIdentities(explain)
-            if let last = lastExplanation, last.lists == lists {
-                writer.repeatWritten(last.bytes)
-            } else {
-                let start = writer.markNext()
-                write(explain, to: &writer)
-                lastExplanation = WrittenExplanation(lists: lists, bytes: start..<writer.byteCount)
-            }
+            write(ListIdentities(explain), as: &shared.explanation, to: &writer) { write(explain, to: &$0) }
         }
         writer.endObject()
     }

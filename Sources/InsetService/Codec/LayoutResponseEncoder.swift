@@ -146,7 +146,10 @@ public enum LayoutResponseEncoder {
             writer.endObject()
         }
         if let explain = node.pointee.explain {
-            write(ListIdentities(explain), as: &shared.explanation, to: &writer) { write(explain, to: &$0) }
+            // Read again to be written rather than captured: `explain` then only serves the
+            // identities, and the compiler drops the retains and releases of its four lists,
+            // which an explanation that is copied never needs.
+            write(ListIdentities(explain), as: &shared.explanation, to: &writer) { write(node.pointee.explain!, to: &$0) }
         }
         writer.endObject()
     }

@@ -361,21 +361,28 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
     @usableFromInline mutating func appendQuoted(_ value: String, colon: Bool) {
-        var value = value
-        value.withUTF8 { utf8 in
-            // Every byte escapes to at most six.
-            var out = begin(reserving: 6 * utf8.count + 4)
-            out.byte(UInt8(ascii: "\""))
-            // Ids and keys rarely need escaping: such a string is copied as it is.
-            if utf8.contains(where: Cursor.needsEscape) {
-                out.escaped(utf8)
-            } else {
-                out.bytes(utf8)
-            }
-            out.byte(UInt8(ascii: "\""))
-            if colon { out.byte(UInt8(ascii: ":")) }
-            end(out, needsComma: needsComma)
+        // Native strings lend their bytes without a copy of the string (`withUTF8` would
+        // need one, being mutating); others are made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, colon: colon) }) == nil {
+            var value = value
+            value.withUTF8 { appendQuoted(utf8: $0, colon: colon) }
         }
+    }
+
+    /// Appends the string `utf8` quoted (and a colon for a key), after a comma when one is due.
+    mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+        // Every byte escapes to at most six.
+        var out = begin(reserving: 6 * utf8.count + 4)
+        out.byte(UInt8(ascii: "\""))
+        // Ids and keys rarely need escaping: such a string is copied as it is.
+        if utf8.contains(where: Cursor.needsEscape) {
+            out.escaped(utf8)
+        } else {
+            out.bytes(utf8)
+        }
+        out.byte(UInt8(ascii: "\""))
+        if colon { out.byte(UInt8(ascii: ":")) }
+        end(out, needsComma: needsComma)
     }
 }
 

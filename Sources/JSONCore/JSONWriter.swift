@@ -100,8 +100,10 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Keys
 
     /// Writes an object key known at compile time; the next call writes its value.
-    /// (Always inlined, as are the other writes of `StaticString`s: the key's bytes become
-    /// immediate stores.)
+    ///
+    /// Always inlined, as are the other hot writes of `StaticString` keys (named members,
+    /// numbers, number objects): a caller's constant key becomes immediate stores, with no
+    /// length arithmetic.
     @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
         var out = begin(reserving: name.utf8CodeUnitCount &+ 4)
         out.key(name)
@@ -207,9 +209,6 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1}` (a size, a point) with one check of the room left.
-    ///
-    /// Always inlined, so that a caller's keys are constants: their lengths fold away and
-    /// their bytes become immediate stores.
     @inlinable @inline(__always) public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
         var out = begin(reserving: name.utf8CodeUnitCount &+ k0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ 12 &+ 2 * Cursor.maxNumberLength)
         out.key(name)
@@ -224,7 +223,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets) with one check of
-    /// the room left. Always inlined, as the one above.
+    /// the room left.
     @inlinable @inline(__always) public mutating func object(
         _ name: StaticString,
         _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
@@ -370,7 +369,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends the string `utf8` quoted (and a colon for a key), after a comma when one is due.
-    mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+    private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
         // Every byte escapes to at most six.
         var out = begin(reserving: 6 * utf8.count + 4)
         out.byte(UInt8(ascii: "\""))

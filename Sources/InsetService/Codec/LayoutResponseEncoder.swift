@@ -96,7 +96,8 @@ public enum LayoutResponseEncoder {
     }
 
     /// Copies the members written last when `value` equals theirs (equal numbers are written
-    /// alike: `-0` and `0` both as `0`), else writes them with `write` and remembers them.
+    /// alike: `-0` and `0` both as `0`; NaN equals nothing), else writes them with `write`
+    /// and remembers them.
     @inline(__always)
     private static func write<Value: Equatable>(
         _ value: Value, as last: inout Written<Value>?, to writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void
@@ -164,9 +165,7 @@ public enum LayoutResponseEncoder {
         writer.endObject()
     }
 
-    /// `"edge":[{"source","value"},…]`: one edge's contributions. Inlined in the one above,
-    /// so that a node's explanation costs one call.
-    @inline(__always)
+    /// `"edge":[{"source","value"},…]`: one edge's contributions.
     private static func write(_ contributions: [Contribution], as edge: StaticString, to writer: inout JSONWriter) {
         writer.beginArray(edge)
         contributions.withUnsafeBufferPointer { contributions in

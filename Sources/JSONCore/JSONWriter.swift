@@ -58,6 +58,9 @@ public struct JSONWriter: ~Copyable {
         return outgrown ?? written
     }
 
+    /// The number of bytes written so far.
+    public var byteCount: Int { count }
+
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
@@ -72,11 +75,21 @@ public struct JSONWriter: ~Copyable {
     /// Opens an object.
     @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
+    /// Opens the object member `"name":{`.
+    @inlinable @inline(__always) public mutating func beginObject(_ name: StaticString) {
+        open(name, UInt8(ascii: "{"))
+    }
+
     /// Closes the current object.
     @inlinable public mutating func endObject() { close(UInt8(ascii: "}"), needsComma: true) }
 
     /// Opens an array.
     @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Opens the array member `"name":[`.
+    @inlinable @inline(__always) public mutating func beginArray(_ name: StaticString) {
+        open(name, UInt8(ascii: "["))
+    }
 
     /// Closes the current array.
     @inlinable public mutating func endArray() { close(UInt8(ascii: "]"), needsComma: true) }
@@ -87,8 +100,12 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Keys
 
     /// Writes an object key known at compile time; the next call writes its value.
-    @inlinable public mutating func key(_ name: StaticString) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4)
+    ///
+    /// Always inlined, as are the other hot writes of `StaticString` keys (named members,
+    /// numbers, number objects): a caller's constant key becomes immediate stores, with no
+    /// length arithmetic.
+    @inlinable @inline(__always) public mutating func key(_ name: StaticString) {
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4)
         out.key(name)
         end(out, needsComma: false)
     }
@@ -148,7 +165,7 @@ public struct JSONWriter: ~Copyable {
     /// escape: checked in debug builds).
     @inlinable public mutating func field(_ name: StaticString, _ value: StaticString) {
         assert(Cursor.isPlain(value), "a StaticString value must need no escaping: \(value)")
-        var out = begin(reserving: name.utf8CodeUnitCount + value.utf8CodeUnitCount + 6)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ value.utf8CodeUnitCount &+ 6)
         out.key(name)
         out.byte(UInt8(ascii: "\""))
         out.text(value)
@@ -157,8 +174,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"name": number`.
-    @inlinable public mutating func field(_ name: StaticString, _ value: Double) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+    @inlinable @inline(__always) public mutating func field(_ name: StaticString, _ value: Double) {
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4 &+ Cursor.maxNumberLength)
         out.key(name)
         out.number(value)
         end(out, needsComma: true)
@@ -169,7 +186,7 @@ public struct JSONWriter: ~Copyable {
     /// durations, without the cost of the shortest round-tripping form. A value too large
     /// for that precision is written as ``field(_:_:)-(_,Double)`` would.
     @inlinable public mutating func field(_ name: StaticString, _ value: Double, fractionDigits: Int) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4 &+ Cursor.maxNumberLength)
         out.key(name)
         out.decimal(value, fractionDigits: fractionDigits)
         end(out, needsComma: true)
@@ -177,7 +194,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name": integer`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Int) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 4 + Cursor.maxNumberLength)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 4 &+ Cursor.maxNumberLength)
         out.key(name)
         out.integer(value)
         end(out, needsComma: true)
@@ -185,15 +202,15 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name": true|false`.
     @inlinable public mutating func field(_ name: StaticString, _ value: Bool) {
-        var out = begin(reserving: name.utf8CodeUnitCount + 10)
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 10)
         out.key(name)
         out.text(value ? "true" : "false")
         end(out, needsComma: true)
     }
 
     /// Writes `"name":{"k0":v0,"k1":v1}` (a size, a point) with one check of the room left.
-    @inlinable public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
-        var out = begin(reserving: name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + 2 * Cursor.maxNumberLength)
+    @inlinable @inline(__always) public mutating func object(_ name: StaticString, _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
+        var out = begin(reserving: name.utf8CodeUnitCount &+ k0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ 12 &+ 2 * Cursor.maxNumberLength)
         out.key(name)
         out.byte(UInt8(ascii: "{"))
         out.key(k0)
@@ -207,13 +224,13 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets) with one check of
     /// the room left.
-    @inlinable public mutating func object(
+    @inlinable @inline(__always) public mutating func object(
         _ name: StaticString,
         _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
         _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
     ) {
-        let keys = name.utf8CodeUnitCount + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
-        var out = begin(reserving: keys + 22 + 4 * Cursor.maxNumberLength)
+        let keys = name.utf8CodeUnitCount &+ k0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ k2.utf8CodeUnitCount &+ k3.utf8CodeUnitCount
+        var out = begin(reserving: keys &+ 22 &+ 4 * Cursor.maxNumberLength)
         out.key(name)
         out.byte(UInt8(ascii: "{"))
         out.key(k0)
@@ -233,9 +250,9 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes the value `{"k0":"v0","k1":v1}` (a tagged number, e.g. an array element)
     /// with one check of the room left; `v0` is plain ASCII, nothing to escape.
-    @inlinable public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
+    @inlinable @inline(__always) public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
         assert(Cursor.isPlain(v0), "a StaticString value must need no escaping: \(v0)")
-        var out = begin(reserving: k0.utf8CodeUnitCount + v0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 12 + Cursor.maxNumberLength)
+        var out = begin(reserving: k0.utf8CodeUnitCount &+ v0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ 12 &+ Cursor.maxNumberLength)
         out.byte(UInt8(ascii: "{"))
         out.key(k0)
         out.byte(UInt8(ascii: "\""))
@@ -248,12 +265,44 @@ public struct JSONWriter: ~Copyable {
         end(out, needsComma: true)
     }
 
+    // MARK: - Repeats
+
+    /// Starts the next member or value: writes the comma due before it, if any, and returns
+    /// where its bytes start. With ``byteCount`` after it, the range that ``repeatWritten(_:)``
+    /// writes again.
+    public mutating func markNext() -> Int {
+        let out = begin(reserving: 1)
+        end(out, needsComma: false)
+        return count
+    }
+
+    /// Writes again a member or value written before, at `range` of the bytes written (from
+    /// ``markNext()`` to ``byteCount`` after it), after a comma when one is due: for repeated
+    /// content, a copy instead of writing it anew.
+    public mutating func repeatWritten(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet: \(range)")
+        var out = begin(reserving: range.count)
+        // Earlier bytes, so source and destination are disjoint.
+        out.position.update(from: base + range.lowerBound, count: range.count)
+        out.position += range.count
+        end(out, needsComma: true)
+    }
+
     // MARK: - Buffer
 
     /// Writes an opening bracket, after a comma when one is due.
     @inlinable @inline(__always)
     mutating func open(_ bracket: UInt8) {
         var out = begin(reserving: 2)
+        out.byte(bracket)
+        end(out, needsComma: false)
+    }
+
+    /// Writes a key and an opening bracket, after a comma when one is due.
+    @inlinable @inline(__always)
+    mutating func open(_ name: StaticString, _ bracket: UInt8) {
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 5)
+        out.key(name)
         out.byte(bracket)
         end(out, needsComma: false)
     }
@@ -272,7 +321,9 @@ public struct JSONWriter: ~Copyable {
     ///
     /// Writes go through a cursor held in a local variable rather than through `self`: a
     /// store through a byte pointer may alias anything, so stores through `base + count`
-    /// would make the compiler reload `base` and `count` after every byte.
+    /// would make the compiler reload `base` and `count` after every byte. Callers add up
+    /// `extra` with `&+`: lengths of static strings cannot overflow, and each checked `+` of a
+    /// length known only at run time costs a branch.
     @inlinable @inline(__always)
     mutating func begin(reserving extra: Int) -> Cursor {
         reserve(extra)
@@ -309,21 +360,28 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends `value` quoted (and a colon for a key), after a comma when one is due.
     @usableFromInline mutating func appendQuoted(_ value: String, colon: Bool) {
-        var value = value
-        value.withUTF8 { utf8 in
-            // Every byte escapes to at most six.
-            var out = begin(reserving: 6 * utf8.count + 4)
-            out.byte(UInt8(ascii: "\""))
-            // Ids and keys rarely need escaping: such a string is copied as it is.
-            if utf8.contains(where: Cursor.needsEscape) {
-                out.escaped(utf8)
-            } else {
-                out.bytes(utf8)
-            }
-            out.byte(UInt8(ascii: "\""))
-            if colon { out.byte(UInt8(ascii: ":")) }
-            end(out, needsComma: needsComma)
+        // Native strings lend their bytes without a copy of the string (`withUTF8` would
+        // need one, being mutating); others are made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, colon: colon) }) == nil {
+            var value = value
+            value.withUTF8 { appendQuoted(utf8: $0, colon: colon) }
         }
+    }
+
+    /// Appends the string `utf8` quoted (and a colon for a key), after a comma when one is due.
+    private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+        // Every byte escapes to at most six.
+        var out = begin(reserving: 6 * utf8.count + 4)
+        out.byte(UInt8(ascii: "\""))
+        // Ids and keys rarely need escaping: such a string is copied as it is.
+        if utf8.contains(where: Cursor.needsEscape) {
+            out.escaped(utf8)
+        } else {
+            out.bytes(utf8)
+        }
+        out.byte(UInt8(ascii: "\""))
+        if colon { out.byte(UInt8(ascii: ":")) }
+        end(out, needsComma: needsComma)
     }
 }
 
@@ -416,11 +474,14 @@ struct Cursor {
     /// round-tripping form, non-finite ones as `null`.
     @inlinable @inline(__always)
     mutating func number(_ value: Double) {
-        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
-        if abs(value) < 0x1p53, Double(Int(value)) == value {
-            integer(Int(value))   // -0 becomes 0
+        // Geometry is mostly small integers: those in `Int32`'s range take the fast path. The
+        // range test is spelled exactly as `Int32(_:)` checks it (which also rejects NaN), so
+        // that the conversion's own checks fold into it.
+        if value > -2147483649.0, value < 2147483648.0, Double(Int32(value)) == value {
+            integer(Int(Int32(value)))   // -0 becomes 0
         } else {
-            nonInteger(value)
+            // The cursor is passed by value, so that it can stay in a register here.
+            position += Self.otherNumber(value, at: position)
         }
     }
 
@@ -453,14 +514,22 @@ struct Cursor {
         position += digits
     }
 
-    /// Stores a number that is not an integer a `Double` holds exactly.
-    @usableFromInline mutating func nonInteger(_ value: Double) {
-        guard value.isFinite else {
-            text("null")
-            return
+    /// Stores a number off ``number(_:)``'s fast path at `position`: an integer a `Double`
+    /// holds exactly (below 2^53 in magnitude) without a fraction, another finite number in its
+    /// shortest round-tripping form, a non-finite one as `null`. Returns the number of bytes
+    /// stored.
+    @usableFromInline static func otherNumber(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
+        var out = Cursor(position)
+        // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
+        if abs(value) < 0x1p53, Double(Int(value)) == value {
+            out.integer(Int(value))
+        } else if value.isFinite {
+            var description = value.description
+            description.withUTF8 { out.bytes($0) }
+        } else {
+            out.text("null")
         }
-        var description = value.description
-        description.withUTF8 { bytes($0) }
+        return out.position - position
     }
 
     /// Stores the decimal digits of `value` (room for 20 bytes).
@@ -468,21 +537,25 @@ struct Cursor {
     mutating func integer(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        if magnitude < 10_000 {   // most geometry: up to four digits, in digit pairs
-            let small = Int(truncatingIfNeeded: magnitude)
-            if small < 10 {
-                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small))
-            } else if small < 100 {
-                digitPair(small)
-            } else if small < 1000 {
-                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small / 100))
-                digitPair(small % 100)
+        // Most geometry has up to four digits, found in two tests and written in digit pairs.
+        if magnitude < 100 {
+            if magnitude < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
             } else {
-                digitPair(small / 100)
-                digitPair(small % 100)
+                digitPair(Int(truncatingIfNeeded: magnitude))
             }
+        } else if magnitude < 10_000 {
+            let small = Int(truncatingIfNeeded: magnitude)
+            let high = small / 100
+            if high < 10 {
+                byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high))
+            } else {
+                digitPair(high)
+            }
+            digitPair(small % 100)
         } else {
-            largeMagnitude(magnitude)
+            // By value, so that the cursor can stay in a register here.
+            position += Self.largeMagnitude(magnitude, at: position)
         }
     }
 
@@ -498,8 +571,9 @@ struct Cursor {
         position += 2
     }
 
-    /// Stores the digits of a magnitude of five digits or more (room for 20 bytes).
-    @usableFromInline mutating func largeMagnitude(_ magnitude: UInt) {
+    /// Stores the digits of a magnitude of five digits or more at `position` (room for 20
+    /// bytes); returns their number.
+    @usableFromInline static func largeMagnitude(_ magnitude: UInt, at position: UnsafeMutablePointer<UInt8>) -> Int {
         // Digits backwards from the end of the room, then moved to its start (forwards: the
         // regions may overlap).
         var rest = magnitude, digitCount = 0
@@ -509,7 +583,7 @@ struct Cursor {
             rest /= 10
         } while rest > 0
         for index in 0..<digitCount { position[index] = position[20 - digitCount + index] }
-        position += digitCount
+        return digitCount
     }
 
     private static let hex: StaticString = "0123456789abcdef"

@@ -69,6 +69,79 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         #expect(text(LayoutResponseEncoder.encode(result, for: Self.request)) == expected)
     }
 
+    /// An explanation sharing its lists with the node before is copied from that node's;
+    /// equal lists in other storage, a different one in between, and one after a node
+    /// without any are written anew: the same bytes either way.
+    @Test func repeatsSharedExplanationsByteForByte() throws {
+        let shared = try #require(Self.nav.explain)
+        var nodes: [NodeResult] = []
+        func node(_ id: String, _ explain: Explanation?) {
+            var node = Self.list
+            node.id = id
+            node.explain = explain
+            nodes.append(node)
+        }
+        node("a", shared)
+        node("b", shared)
+        node("c", Explanation(top: [Contribution(.statusBar, 20)], left: shared.left, bottom: shared.bottom, right: [Contribution(.offset, -0.5)]))
+        node("d", shared)
+        node("e", Explanation(top: [Contribution(.sensorHousing, 44)], bottom: [Contribution(.homeIndicator, 34)]))   // equal, not shared
+        node("f", nil)
+        node("g", shared)
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes])
+        let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
+        let first = #""explain":{"top":[{"source":"sensorHousing","value":44}],"left":[],"bottom":[{"source":"homeIndicator","value":34}],"right":[]}"#
+        let other = #""explain":{"top":[{"source":"statusBar","value":20}],"left":[],"bottom":[{"source":"homeIndicator","value":34}],"right":[{"source":"offset","value":-0.5}]}"#
+        let node = #"{"frame":{"x":0,"y":0.5,"width":375,"height":100},"frameInWindow":{"x":0,"y":88.5,"width":375,"height":100},"#
+            + #""layoutMargins":{"top":8,"left":8,"bottom":8,"right":8},"directionalLayoutMargins":{"top":8,"leading":8,"bottom":8,"trailing":8},"#
+            + #""layoutMarginsGuide":{"x":8,"y":-80,"width":359,"height":84},"#
+            + #""contentInset":{"top":88,"left":0,"bottom":0,"right":0},"adjustedContentInset":{"top":88,"left":0,"bottom":0,"right":0},"#
+            + #""verticalScrollIndicatorInsets":{"top":88,"left":0,"bottom":0,"right":0},"horizontalScrollIndicatorInsets":{"top":0,"left":0,"bottom":0,"right":0},"#
+            + #""contentOffset":{"x":0,"y":-88}"#
+        let explains = ["a": first, "b": first, "c": other, "d": first, "e": first, "f": nil, "g": first]
+        let written = "{" + "abcdefg".map { id in
+            #""\#(id)":"# + node + (explains[String(id)]!.map { "," + $0 } ?? "") + "}"
+        }.joined(separator: ",") + "}"
+        #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(written)}]}"#))
+        #expect(try JSONDocument(parsing: Array(encoded.utf8)).count(of: JSONDocument(parsing: Array(encoded.utf8)).root) == 7)
+    }
+
+    /// Safe areas, margins and explanations equal to the ones written last are copied from
+    /// there: the answer is the one of each node written alone, where nothing is shared.
+    @Test func repeatsSharedMembersByteForByte() throws {
+        let explain = try #require(Self.nav.explain)
+        let margins = (Insets(top: 8, left: 16, bottom: 8, right: 16), DirectionalInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+        var nodes: [NodeResult] = []
+        func node(_ safeArea: Insets?, _ margins: (Insets, DirectionalInsets), _ explain: Explanation?) {
+            var node = Self.nav
+            node.id = "n\(nodes.count)"
+            node.frame.y = Double(nodes.count)
+            (node.safeAreaInsets, node.layoutMargins, node.directionalLayoutMargins, node.explain) = (safeArea, margins.0, margins.1, explain)
+            nodes.append(node)
+        }
+        node(Insets(top: 44, bottom: 34), margins, explain)
+        node(Insets(top: 44, bottom: 34), margins, explain)
+        node(nil, margins, nil)
+        node(Insets(top: 44, bottom: 34), margins, explain)
+        node(Insets(top: 0.5), margins, Explanation(top: [Contribution(.statusBar, 0.5)]))
+        node(Insets(top: 0), margins, explain)
+        node(Insets(top: -0.0), (margins.0, DirectionalInsets(top: 8, leading: 20, bottom: 8, trailing: 16)), explain)
+        node(Insets(top: 0), (Insets(top: 8, left: 20, bottom: 8, right: 16), margins.1), explain)
+        node(Insets(top: 0), margins, Explanation(top: explain.top, left: explain.left, bottom: explain.bottom, right: [Contribution(.offset, 1)]))
+        func alone(_ node: NodeResult) throws -> String {
+            let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [node], steps: [])
+            let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
+            let members = try #require(encoded.firstRange(of: #""nodes":{"#)).upperBound
+            return String(encoded[members...].dropLast(2))
+        }
+        let written = try "{" + nodes.map(alone).joined(separator: ",") + "}"
+        let reversed = try "{" + nodes.reversed().map(alone).joined(separator: ",") + "}"
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes.reversed()])
+        let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
+        #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(reversed)}]}"#))
+        #expect(written.ranges(of: #""safeAreaInsets":{"top":0,"left":0,"bottom":0,"right":0}"#).count == 4)
+    }
+
     @Test func encodesStepsAndTheLegacyModel() {
         var legacy = Self.request
         legacy.request.systemVersion = 10.3

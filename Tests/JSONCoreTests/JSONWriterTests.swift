@@ -44,6 +44,33 @@ import Testing
         #expect(writer.string == "[\(small),9223372036854775807,-9223372036854775808,\(small)]")
     }
 
+    /// Every boundary of the number paths: one to four digits in digit pairs, the `Int32`
+    /// fast path and its edges, integers a `Double` holds exactly beyond it, and fractions,
+    /// through `number(_:)` and a geometry object alike.
+    @Test(arguments: [
+        (0.0, "0"), (-0.0, "0"), (1, "1"), (9, "9"), (10, "10"), (-10, "-10"), (99, "99"), (-99, "-99"),
+        (100, "100"), (-100, "-100"), (999, "999"), (-999, "-999"), (1000, "1000"), (-1000, "-1000"),
+        (9999, "9999"), (-9999, "-9999"), (10_000, "10000"), (-10_000, "-10000"), (99_999, "99999"),
+        (2_147_483_647, "2147483647"), (-2_147_483_647, "-2147483647"), (-2_147_483_648, "-2147483648"),
+        (2_147_483_648, "2147483648"), (-2_147_483_649, "-2147483649"), (2_147_483_647.5, "2147483647.5"),
+        (-2_147_483_648.5, "-2147483648.5"), (9_007_199_254_740_991, "9007199254740991"),
+        (-9_007_199_254_740_991, "-9007199254740991"), (0x1p53, "9007199254740992.0"), (-0x1p53, "-9007199254740992.0"), (1e16, "1e+16"),
+        (1e300, "1e+300"), (0.5, "0.5"), (-0.5, "-0.5"), (1e-7, "1e-07"), (99.75, "99.75"), (-155.33333333333334, "-155.33333333333334"),
+        (Double.leastNonzeroMagnitude, "5e-324"), (-Double.infinity, "null"),
+    ])
+    func writesNumberBoundaries(value: Double, expected: String) {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        writer.number(value)
+        writer.beginObject()
+        writer.field("n", value)
+        writer.object("o", "a", value, "b", -value, "c", value, "d", 7)
+        writer.endObject()
+        writer.endArray()
+        let negated = expected == "0" || expected == "null" ? expected : expected.hasPrefix("-") ? String(expected.dropFirst()) : "-" + expected
+        #expect(writer.string == #"[\#(expected),{"n":\#(expected),"o":{"a":\#(expected),"b":\#(negated),"c":\#(expected),"d":7}}]"#)
+    }
+
     @Test func escapesStrings() throws {
         var writer = JSONWriter(capacity: 1)
         writer.beginObject()
@@ -111,6 +138,50 @@ import Testing
         writer.endObject()
         writer.endObject()
         #expect(writer.string == #"{"x":16,"y":-0.5,"z":null,"a\"b":"s","t":true,"u":"static","o":{"n":-7}}"#)
+    }
+
+    @Test func opensNamedMembers() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        writer.beginArray("list")
+        writer.beginObject()
+        writer.beginObject("empty")
+        writer.endObject()
+        writer.beginArray("a")
+        writer.endArray()
+        writer.endObject()
+        writer.number(1)
+        writer.endArray()
+        writer.beginObject("o")
+        writer.field("x", 2)
+        writer.endObject()
+        writer.endObject()
+        #expect(writer.string == #"{"list":[{"empty":{},"a":[]},1],"o":{"x":2}}"#)
+    }
+
+    @Test func repeatsWrittenMembersAndValues() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        let value = writer.markNext()   // the first value: no comma before it
+        writer.beginObject()
+        writer.field("x", 1)
+        writer.beginObject("y")
+        let member = writer.markNext()
+        writer.object("z", "a", 2, "b", -3.5)
+        let memberBytes = member..<writer.byteCount
+        writer.repeatWritten(memberBytes)
+        writer.endObject()
+        writer.endObject()
+        let valueBytes = value..<writer.byteCount
+        writer.repeatWritten(valueBytes)
+        writer.beginObject()
+        writer.repeatWritten(memberBytes)   // first in its object: no comma
+        writer.endObject()
+        for _ in 0..<200 { writer.repeatWritten(valueBytes) }   // outgrows the buffer
+        writer.endArray()
+        let object = #"{"x":1,"y":{"z":{"a":2,"b":-3.5},"z":{"a":2,"b":-3.5}}}"#
+        #expect(writer.string == "[" + Array(repeating: object, count: 2).joined(separator: ",") + #",{"z":{"a":2,"b":-3.5}},"#
+            + Array(repeating: object, count: 200).joined(separator: ",") + "]")
     }
 
     @Test func writesNumberObjectsInOneGo() {

@@ -19,19 +19,15 @@ public enum LayoutResponseEncoder {
         writer.field("systemVersion", request.request.systemVersion)
         writer.field("screen", result.screen)
         if let windowSafeArea = result.windowSafeArea {
-            writer.key("window")
-            writer.beginObject()
+            writer.beginObject("window")
             writer.field("safeAreaInsets", windowSafeArea)
             writer.endObject()
         }
-        writer.key("nodes")
         writeNodes(result.nodes, to: &writer)
         if !result.steps.isEmpty {
-            writer.key("steps")
-            writer.beginArray()
+            writer.beginArray("steps")
             for step in result.steps {
                 writer.beginObject()
-                writer.key("nodes")
                 writeNodes(step, to: &writer)
                 writer.endObject()
             }
@@ -40,29 +36,96 @@ public enum LayoutResponseEncoder {
         writer.endObject()
     }
 
+    /// `"nodes":{"id":{…},…}`.
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
-        writer.beginObject()
+        writer.beginObject("nodes")
         // Each result is read in place: copying a 600-byte `NodeResult` out of the array
         // would retain and release every reference it holds.
+        var shared = SharedMembers()
         nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
                 writer.key(dynamic: nodes[index].id)
-                write(nodes.baseAddress! + index, to: &writer)
+                write(nodes.baseAddress! + index, to: &writer, shared: &shared)
             }
         }
         writer.endObject()
     }
 
+    /// The members siblings often share, as last written: a node whose members are the same
+    /// gets a copy of their bytes, a fraction of the cost of writing their numbers again. In
+    /// a list, cells usually have the same safe area, margins and explanation (whose lists
+    /// the engine shares).
+    private struct SharedMembers {
+        var safeAreaInsets: Written<Insets>?
+        var margins: Written<Margins>?
+        var explanation: Written<ListIdentities>?
+    }
+
+    /// Where members were written, and the value they were written from.
+    private struct Written<Value: Equatable> {
+        var value: Value
+        var bytes: Range<Int>
+    }
+
+    /// `layoutMargins` and `directionalLayoutMargins`, written one after the other.
+    private struct Margins: Equatable {
+        var layoutMargins: Insets
+        var directionalLayoutMargins: DirectionalInsets
+    }
+
+    /// An explanation's lists by identity: their storage and length. Lists with the same
+    /// identity are equal while they are alive (as the result's are while it is written);
+    /// equal lists in different storage are not recognised, which costs writing them again,
+    /// never a wrong byte.
+    private struct ListIdentities: Equatable {
+        var top, left, bottom, right: ListIdentity
+
+        init(_ explain: Explanation) {
+            (top, left, bottom, right) = (ListIdentity(explain.top), ListIdentity(explain.left), ListIdentity(explain.bottom), ListIdentity(explain.right))
+        }
+    }
+
+    /// One list by identity.
+    private struct ListIdentity: Equatable {
+        var start: UnsafeRawPointer?
+        var count: Int
+
+        init(_ list: [Contribution]) {
+            (start, count) = list.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+        }
+    }
+
+    /// Copies the members written last when `value` equals theirs (equal numbers are written
+    /// alike: `-0` and `0` both as `0`; NaN equals nothing), else writes them with `write`
+    /// and remembers them.
+    @inline(__always)
+    private static func write<Value: Equatable>(
+        _ value: Value, as last: inout Written<Value>?, to writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void
+    ) {
+        if let last, last.value == value {
+            writer.repeatWritten(last.bytes)
+        } else {
+            let start = writer.markNext()
+            write(&writer)
+            last = Written(value: value, bytes: start..<writer.byteCount)
+        }
+    }
+
     /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
     /// parts omitted.
-    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter) {
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
         writer.beginObject()
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
-        if let safeAreaInsets = node.pointee.safeAreaInsets { writer.field("safeAreaInsets", safeAreaInsets) }
+        if let safeAreaInsets = node.pointee.safeAreaInsets {
+            write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
+        }
         if let guide = node.pointee.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
-        writer.field("layoutMargins", node.pointee.layoutMargins)
-        writer.field("directionalLayoutMargins", node.pointee.directionalLayoutMargins)
+        let margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
+        write(margins, as: &shared.margins, to: &writer) { writer in
+            writer.field("layoutMargins", margins.layoutMargins)
+            writer.field("directionalLayoutMargins", margins.directionalLayoutMargins)
+        }
         writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
         if let scroll = node.pointee.scroll {
             writer.field("contentInset", scroll.contentInset)
@@ -76,8 +139,7 @@ public enum LayoutResponseEncoder {
             writer.field("bottomLayoutGuide", guides.bottom)
         }
         if let bars = node.pointee.bars {
-            writer.key("bars")
-            writer.beginObject()
+            writer.beginObject("bars")
             if let rect = bars.statusBar { writer.field("statusBar", rect) }
             if let rect = bars.navigationBar { writer.field("navigationBar", rect) }
             if let rect = bars.toolbar { writer.field("toolbar", rect) }
@@ -85,19 +147,33 @@ public enum LayoutResponseEncoder {
             writer.endObject()
         }
         if let explain = node.pointee.explain {
-            writer.key("explain")
-            writer.beginObject()
-            for edge in Edge.allCases {
-                writer.key(key(edge))
-                writer.beginArray()
-                for contribution in explain[edge] {
-                    writer.object("source", name(of: contribution.source), "value", contribution.value)
-                }
-                writer.endArray()
-            }
-            writer.endObject()
+            // Read again to be written rather than captured: `explain` then only serves the
+            // identities, and the compiler drops the retains and releases of its four lists,
+            // which an explanation that is copied never needs.
+            write(ListIdentities(explain), as: &shared.explanation, to: &writer) { write(node.pointee.explain!, to: &$0) }
         }
         writer.endObject()
+    }
+
+    /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.
+    private static func write(_ explain: Explanation, to writer: inout JSONWriter) {
+        writer.beginObject("explain")
+        write(explain.top, as: "top", to: &writer)
+        write(explain.left, as: "left", to: &writer)
+        write(explain.bottom, as: "bottom", to: &writer)
+        write(explain.right, as: "right", to: &writer)
+        writer.endObject()
+    }
+
+    /// `"edge":[{"source","value"},…]`: one edge's contributions.
+    private static func write(_ contributions: [Contribution], as edge: StaticString, to writer: inout JSONWriter) {
+        writer.beginArray(edge)
+        contributions.withUnsafeBufferPointer { contributions in
+            for contribution in contributions {
+                writer.object("source", name(of: contribution.source), "value", contribution.value)
+            }
+        }
+        writer.endArray()
     }
 
     /// The raw value of `source`, as a static string.
@@ -116,16 +192,6 @@ public enum LayoutResponseEncoder {
         case .frozen: "frozen"
         case .scrollViewConsumed: "scrollViewConsumed"
         case .floor: "floor"
-        }
-    }
-
-    /// The key of `edge` (its raw value).
-    private static func key(_ edge: Edge) -> StaticString {
-        switch edge {
-        case .top: "top"
-        case .left: "left"
-        case .bottom: "bottom"
-        case .right: "right"
         }
     }
 }

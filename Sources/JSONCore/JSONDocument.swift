@@ -300,6 +300,16 @@ public struct JSONStringTable: Sendable {
     @usableFromInline let utf8: [UInt8]
     /// A power of two of them, at least twice as many as strings.
     @usableFromInline let slots: [Slot]
+    /// Each string's UTF-8 as words, by position, for `matches(_:at:in:)`.
+    @usableFromInline let words: [Words]
+
+    /// A string of up to 16 bytes as two words: its first eight bytes (zero-padded) and,
+    /// beyond eight, its last eight; `count` is -1 for a longer string.
+    @usableFromInline struct Words: Sendable {
+        @usableFromInline var count: Int
+        @usableFromInline var first: UInt64
+        @usableFromInline var last: UInt64
+    }
 
     /// Creates a table of distinct strings.
     public init(_ strings: [String]) {
@@ -309,6 +319,7 @@ public struct JSONStringTable: Sendable {
         var size = 4
         while size < 2 * strings.count { size *= 2 }
         var slots = [Slot](repeating: Slot(index: -1, count: 0, fingerprint: 0, offset: 0), count: size)
+        var words: [Words] = []
         var offset = 0
         for (index, string) in strings.enumerated() {
             let count = string.utf8.count
@@ -316,9 +327,27 @@ public struct JSONStringTable: Sendable {
             var slot = Self.slot(count: count, fingerprint: fingerprint, size: size)
             while slots[slot].index >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Slot(index: index, count: count, fingerprint: fingerprint, offset: offset)
+            let last = count > 8 ? utf8.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + count - 8, as: UInt64.self) } : 0
+            words.append(Words(count: count <= 16 ? count : -1, first: fingerprint, last: last))
             offset += count
         }
         self.slots = slots
+        self.words = words
+    }
+
+    /// Whether `input` holds the string at `index`, quoted, at `position`: compared word by
+    /// word (strings of up to 16 bytes), with no scan or lookup. `false` for a longer string
+    /// or when fewer than 18 bytes are left (the caller then looks the string up).
+    @inlinable @inline(__always)
+    func matches(_ index: Int, at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
+        let string = words[index]
+        let count = string.count
+        guard count >= 0, position &+ 18 <= input.count else { return false }
+        let body = UnsafeRawPointer(input.baseAddress! + position + 1)
+        let head = body.loadUnaligned(as: UInt64.self)
+        let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+        guard input[position] == UInt8(ascii: "\""), head & mask == string.first, input[position + 1 + count] == UInt8(ascii: "\"") else { return false }
+        return count <= 8 || body.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == string.last
     }
 
     @inlinable static func slot(count: Int, fingerprint: UInt64, size: Int) -> Int {

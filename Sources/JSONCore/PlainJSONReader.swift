@@ -80,6 +80,20 @@ public struct PlainJSONReader {
         return index
     }
 
+    /// `key(in:)`, trying `expected` (a position in `table`, or -1 for none) first: when
+    /// the key is that string it is recognised by a direct comparison, without the scan and
+    /// lookup. A decoder that expects each object's keys in the order it last saw them
+    /// (`JSONKeyOrder`) saves most lookups.
+    @inlinable
+    public mutating func key(in table: JSONStringTable, expecting expected: Int) -> Int? {
+        skipWhitespace()
+        if expected >= 0, table.matches(expected, at: position, in: input) {
+            position += table.words[expected].count + 2
+            return consume(UInt8(ascii: ":")) ? expected : nil
+        }
+        return key(in: table)
+    }
+
     /// The next value as a string's position in `table`: `nil` when it is not a plain
     /// string or not in the table.
     @inlinable @inline(__always)

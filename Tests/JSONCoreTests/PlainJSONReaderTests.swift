@@ -84,3 +84,60 @@ import Testing
         #expect(read("{}") { $0.beginArray() }.0 == nil)
     }
 }
+
+@Suite struct JSONKeyOrderTests {
+    let table = JSONStringTable(["x", "y", "width", "height", "viewController", "additionalSafeAreaInsets", ""])
+
+    /// Reads the keys of `text` (an object of numbers) with `order`, guessing each.
+    func keys(_ text: String, _ order: inout JSONKeyOrder) -> [Int]? {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            var keys: [Int] = []
+            var previous = -1
+            guard var more = reader.beginObject() else { return nil }
+            while more {
+                guard let key = reader.key(in: table, expecting: order.expected(after: previous)), reader.number() != nil else { return nil }
+                order.learn(key, after: previous)
+                previous = key
+                keys.append(key)
+                guard let next = reader.nextMember() else { return nil }
+                more = next
+            }
+            return keys
+        }
+    }
+
+    @Test func learnsTheOrderOfKeys() {
+        var order = JSONKeyOrder()
+        #expect(order.expected(after: -1) == -1)
+        #expect(keys(#"{"x": 1, "y": 2, "width": 3, "height": 4}"#, &order) == [0, 1, 2, 3])
+        #expect(order.expected(after: -1) == 0)
+        #expect(order.expected(after: 1) == 2)
+        #expect(order.expected(after: 3) == -1)
+        // Another order: every guess is checked, so the keys come out right all the same.
+        #expect(keys(#"{"height": 4, "x": 1, "width": 3, "y": 2}"#, &order) == [3, 0, 2, 1])
+        #expect(order.expected(after: -1) == 3)
+        #expect(order.expected(after: 0) == 2)
+    }
+
+    @Test func aGuessIsComparedWithTheWholeKey() {
+        var order = JSONKeyOrder()
+        order.learn(4, after: -1)   // expects "viewController" first
+        #expect(keys(#"{"viewControllers": 1}"#, &order) == nil, "a longer key is not the guess (and not in the table)")
+        #expect(keys(#"{"viewControlle": 1}"#, &order) == nil)
+        #expect(keys(#"{"viewController": 1}"#, &order) == [4])
+        order.learn(5, after: -1)   // longer than 16 bytes: looked up
+        #expect(keys(#"{"additionalSafeAreaInsets": 1}"#, &order) == [5])
+        order.learn(0, after: -1)
+        #expect(keys(#"{"xy": 1}"#, &order) == nil)
+        #expect(keys(#"{"": 1}"#, &order) == [6])
+        #expect(keys(#"{"\u0078": 1}"#, &order) == nil, "an escaped key is left to the document")
+    }
+
+    @Test func aGuessNearTheEndIsLookedUp() {
+        // Fewer than 18 bytes after the key's quote: no word comparison there.
+        var order = JSONKeyOrder()
+        order.learn(0, after: -1)
+        #expect(keys(#"{"x":1}"#, &order) == [0])
+    }
+}

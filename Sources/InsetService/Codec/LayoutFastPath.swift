@@ -23,6 +23,8 @@ struct LayoutFastPath {
     /// Whether a navigation or tab bar controller was read (not modelled on tvOS).
     private var hasContainer = false
     private var seenIDs = NodeIDs()
+    /// The key order of each kind of object, as learned from this body so far.
+    private var orders = KeyOrders()
     /// The hierarchy's views and ids in depth-first order: a view's place is taken when its
     /// object begins (before its subviews) and filled in when it ends.
     private var views: [ViewHierarchy.View] = []
@@ -52,7 +54,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: LayoutSchema.shared.body.table), seen.insert(index) else { return nil }
+            guard let index = reader.key(in: LayoutSchema.shared.body.table, expecting: seen.expected(by: orders.body)), seen.insert(index, learning: &orders.body) else { return nil }
             switch LayoutSchema.shared.body.fields[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
@@ -120,7 +122,7 @@ struct LayoutFastPath {
 
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: LayoutSchema.shared.node.table), seen.insert(index) else { return nil }
+            guard let index = reader.key(in: LayoutSchema.shared.node.table, expecting: seen.expected(by: orders.node)), seen.insert(index, learning: &orders.node) else { return nil }
             switch LayoutSchema.shared.node.fields[index] {
             case .id:
                 guard let (start, count) = reader.plainString() else { return nil }
@@ -230,7 +232,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: LayoutSchema.shared.controller.table), seen.insert(index) else { return nil }
+            guard let index = reader.key(in: LayoutSchema.shared.controller.table, expecting: seen.expected(by: orders.controller)), seen.insert(index, learning: &orders.controller) else { return nil }
             switch LayoutSchema.shared.controller.fields[index] {
             case .kind:
                 guard let word = word(LayoutSchema.shared.controllerKinds) else { return nil }
@@ -293,7 +295,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: RequestReader.shapes.bar.table), seen.insert(index), let bool = reader.bool() else { return nil }
+            guard let index = reader.key(in: RequestReader.shapes.bar.table, expecting: seen.expected(by: orders.bar)), seen.insert(index, learning: &orders.bar), let bool = reader.bool() else { return nil }
             switch RequestReader.shapes.bar.fields[index] {
             case .hidden: bar.hidden = bool
             case .translucent: bar.translucent = bool
@@ -329,7 +331,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: RequestReader.shapes.insets.table), seen.insert(index), let value = number(rule) else { return nil }
+            guard let index = reader.key(in: RequestReader.shapes.insets.table, expecting: seen.expected(by: orders.insets)), seen.insert(index, learning: &orders.insets), let value = number(rule) else { return nil }
             switch RequestReader.shapes.insets.fields[index] {
             case .top: insets.top = value
             case .left: insets.left = value
@@ -348,7 +350,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: RequestReader.shapes.directionalInsets.table), seen.insert(index), let value = number(.signed) else { return nil }
+            guard let index = reader.key(in: RequestReader.shapes.directionalInsets.table, expecting: seen.expected(by: orders.directionalInsets)), seen.insert(index, learning: &orders.directionalInsets), let value = number(.signed) else { return nil }
             switch RequestReader.shapes.directionalInsets.fields[index] {
             case .top: insets.top = value
             case .leading: insets.leading = value
@@ -380,7 +382,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: RequestReader.shapes.rect.table), seen.insert(index) else { return nil }
+            guard let index = reader.key(in: RequestReader.shapes.rect.table, expecting: seen.expected(by: orders.rect)), seen.insert(index, learning: &orders.rect) else { return nil }
             let value: Double?
             switch RequestReader.shapes.rect.fields[index] {
             case .x, .y: value = withOrigin ? number(.signed) : nil
@@ -395,12 +397,26 @@ struct LayoutFastPath {
     }
 }
 
-/// The fields of one object read so far, by their position in the object's `FieldTable`.
+/// The key order of each kind of object the fast path reads.
+private struct KeyOrders {
+    var body = JSONKeyOrder(), node = JSONKeyOrder(), controller = JSONKeyOrder(), bar = JSONKeyOrder()
+    var insets = JSONKeyOrder(), directionalInsets = JSONKeyOrder(), rect = JSONKeyOrder()
+}
+
+/// The fields of one object read so far, by their position in the object's `FieldTable`,
+/// and the last one.
 private struct FieldSet {
     private var bits: UInt32 = 0
+    private var last = -1
 
-    /// Adds the field at `index`; `false` when it was there already (a repeated key).
-    mutating func insert(_ index: Int) -> Bool {
+    /// The key `order` expects next in this object.
+    func expected(by order: JSONKeyOrder) -> Int { order.expected(after: last) }
+
+    /// Adds the field at `index`, read next, and teaches `order` that it came after the
+    /// last one; `false` when it was there already (a repeated key).
+    mutating func insert(_ index: Int, learning order: inout JSONKeyOrder) -> Bool {
+        order.learn(index, after: last)
+        last = index
         let bit: UInt32 = 1 << UInt32(index)
         defer { bits |= bit }
         return bits & bit == 0

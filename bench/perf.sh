@@ -165,6 +165,26 @@ if wants throughput; then
     fixed=$(awk -v a="${rps64[fixed]}" -v b="${rps64[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
     share=$(awk -v a="${rps64[insetd]}" -v b="${rps64[fixed]}" 'BEGIN { printf "%.2f", a / b }')
     echo "bound: the HTTP layer with a free route (fixed) = $fixed × the C ceiling; insetd reaches $share of it (the route's cost)"
+
+    # Where the machine's time goes per request (wrk -c64): the server's user and system
+    # time from its /proc ticks, everything else (wrk, interrupts) from /proc/stat's busy
+    # time. On one 2-core machine a slower server also makes wrk sleep and be woken for each
+    # answer, which costs kernel time on both sides.
+    echo
+    echo "CPU per request at c64 (one ${duration} run each; µs):"
+    printf "%-8s %10s %12s %11s %12s %9s\n" server "req/s" "server user" "server sys" "wrk & rest" "total"
+    ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
+    busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
+    for server in ceiling insetd fixed; do
+        case $server in ceiling) port=$ceiling_port pid=$ceiling_pid ;; insetd) port=$insetd_port pid=$insetd_pid ;; fixed) port=$fixed_port pid=$fixed_pid ;; esac
+        read -r user1 sys1 < <(ticks "$pid")
+        busy1=$(busy)
+        read -r rps _ _ n < <(measure "$port" 64 2 "$duration" "$body")
+        busy2=$(busy)
+        read -r user2 sys2 < <(ticks "$pid")
+        awk -v u="$((user2 - user1))" -v s="$((sys2 - sys1))" -v b="$((busy2 - busy1))" -v hz="$(getconf CLK_TCK)" -v rps="$rps" -v n="$n" -v name="$server" '
+            BEGIN { f = 1e6 / hz / n; printf "%-8s %10d %12.1f %11.1f %12.1f %9.1f\n", name, rps, u * f, s * f, (b - u - s) * f, b * f }'
+    done
     for pid in "$insetd_pid" "$ceiling_pid" "$fixed_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
 fi
 

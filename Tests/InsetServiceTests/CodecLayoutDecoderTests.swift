@@ -48,25 +48,7 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
     }
 
     @Test func decodesEveryField() throws {
-        let body = #"""
-        {"device": "iphone-8", "orientation": "portraitUpsideDown", "systemVersion": 10.3, "statusBarHidden": true,
-         "layoutDirection": "rightToLeft",
-         "root": {"id": "nav", "viewController": {"kind": "navigation", "additionalSafeAreaInsets": {"top": 1, "left": -2},
-                  "edgesForExtendedLayout": ["top", "bottom"], "extendedLayoutIncludesOpaqueBars": true,
-                  "automaticallyAdjustsScrollViewInsets": false, "viewRespectsSystemMinimumLayoutMargins": false,
-                  "navigationBar": {"hidden": true, "translucent": false, "prefersLargeTitles": true},
-                  "toolbar": {"hidden": false}},
-          "layoutMargins": {"top": 3}, "insetsLayoutMarginsFromSafeArea": false, "preservesSuperviewLayoutMargins": true,
-          "subviews": [
-            {"id": "list", "kind": "collectionView", "viewController": {"edgesForExtendedLayout": "none"},
-             "contentSize": {"width": 10, "height": 20}, "contentInset": {"bottom": 5},
-             "contentInsetAdjustmentBehavior": "never", "alwaysBounceVertical": true, "alwaysBounceHorizontal": true,
-             "automaticallyAdjustsScrollIndicatorInsets": false, "verticalScrollIndicatorInsets": {"right": 2},
-             "horizontalScrollIndicatorInsets": {"bottom": 1},
-             "subviews": [{"id": "a", "frame": {"x": -5, "y": 0.5, "width": 0, "height": 1e9}, "directionalLayoutMargins": {"leading": 4, "trailing": 6}},
-                          {"id": "b", "pin": "readableContent", "kind": "view"}]}]}}
-        """#
-        let decoded = try decode(body)
+        let decoded = try decode(everyFieldRequest)
         #expect(decoded.orientation == .portraitUpsideDown)
         let request = decoded.request
         #expect(request.systemVersion == 10.3)

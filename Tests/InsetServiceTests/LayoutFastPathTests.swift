@@ -28,29 +28,17 @@ import Testing
     }
 
     @Test func takesEveryFieldItReads() throws {
-        let body = #"""
-        {"device": "iphone-8", "orientation": "portraitUpsideDown", "systemVersion": 10.3, "statusBarHidden": true,
-         "layoutDirection": "rightToLeft",
-         "root": {"id": "nav", "viewController": {"kind": "navigation", "additionalSafeAreaInsets": {"top": 1, "left": -2},
-                  "edgesForExtendedLayout": ["top", "bottom"], "extendedLayoutIncludesOpaqueBars": true,
-                  "automaticallyAdjustsScrollViewInsets": false, "viewRespectsSystemMinimumLayoutMargins": false,
-                  "navigationBar": {"hidden": true, "translucent": false, "prefersLargeTitles": true},
-                  "toolbar": {"hidden": false}},
-          "layoutMargins": {"top": 3}, "insetsLayoutMarginsFromSafeArea": false, "preservesSuperviewLayoutMargins": true,
-          "subviews": [
-            {"id": "list", "kind": "collectionView", "viewController": {"edgesForExtendedLayout": "none"},
-             "contentSize": {"width": 10, "height": 2000}, "contentInset": {"bottom": 5}, "contentInsetAdjustmentBehavior": "never",
-             "alwaysBounceVertical": true, "alwaysBounceHorizontal": false, "automaticallyAdjustsScrollIndicatorInsets": false,
-             "verticalScrollIndicatorInsets": {"right": 1}, "horizontalScrollIndicatorInsets": {"left": 2},
-             "subviews": [{"id": "a", "pin": "readableContent", "directionalLayoutMargins": {"leading": 4, "trailing": 1e2}},
-                          {"id": "b", "frame": {"x": -1.5, "y": 0, "width": 0, "height": 3e-1}},
-                          {"id": "tabs", "viewController": {"kind": "tabBar", "tabBar": {"translucent": false}, "edgesForExtendedLayout": "all"},
-                           "subviews": [{"id": "c", "viewController": {}}]}]}]}}
-        """#
-        let decoded = try #require(fast(body))
-        #expect(validated(body) == .success(decoded))
+        let decoded = try #require(fast(everyFieldRequest))
+        #expect(validated(everyFieldRequest) == .success(decoded))
         #expect(decoded.request.layoutDirection == .rightToLeft)
-        #expect(decoded.request.root.subviews[0].scroll?.behavior == .never)
+        // A tab bar's own bar, edges as "all", numbers with exponents and fractions.
+        let tabs = #"""
+        {"device": "iphone-x", "root": {"id": "tabs", "viewController": {"kind": "tabBar", "tabBar": {"translucent": false},
+          "edgesForExtendedLayout": "all"}, "subviews": [{"id": "c", "viewController": {}, "layoutMargins": {"top": 3e-1, "left": 1E2}}]}}
+        """#
+        let withTabs = try #require(fast(tabs))
+        #expect(validated(tabs) == .success(withTabs))
+        #expect(withTabs.request.hierarchy.views[1].layoutMargins == .physical(Insets(top: 0.3, left: 100)))
     }
 
     /// Each body is valid, but in a form the fast path leaves to the validating decoding.

@@ -54,7 +54,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: LayoutSchema.shared.body.table, expecting: seen.expected(by: orders.body)), seen.insert(index, learning: &orders.body) else { return nil }
+            guard let index = key(in: LayoutSchema.shared.body.table, order: \.body, seen: &seen) else { return nil }
             switch LayoutSchema.shared.body.fields[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
@@ -63,7 +63,7 @@ struct LayoutFastPath {
                 guard let word = word(LayoutSchema.shared.orientations) else { return nil }
                 orientation = word
             case .systemVersion:
-                guard let number = number(.signed), number >= 7 else { return nil }
+                guard let number = number(.signed), number >= RequestReader.minimumSystemVersion else { return nil }
                 version = number
             case .statusBarHidden:
                 guard let bool = reader.bool() else { return nil }
@@ -122,7 +122,7 @@ struct LayoutFastPath {
 
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: LayoutSchema.shared.node.table, expecting: seen.expected(by: orders.node)), seen.insert(index, learning: &orders.node) else { return nil }
+            guard let index = key(in: LayoutSchema.shared.node.table, order: \.node, seen: &seen) else { return nil }
             switch LayoutSchema.shared.node.fields[index] {
             case .id:
                 guard let (start, count) = reader.plainString() else { return nil }
@@ -232,7 +232,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: LayoutSchema.shared.controller.table, expecting: seen.expected(by: orders.controller)), seen.insert(index, learning: &orders.controller) else { return nil }
+            guard let index = key(in: LayoutSchema.shared.controller.table, order: \.controller, seen: &seen) else { return nil }
             switch LayoutSchema.shared.controller.fields[index] {
             case .kind:
                 guard let word = word(LayoutSchema.shared.controllerKinds) else { return nil }
@@ -295,7 +295,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: RequestReader.shapes.bar.table, expecting: seen.expected(by: orders.bar)), seen.insert(index, learning: &orders.bar), let bool = reader.bool() else { return nil }
+            guard let index = key(in: RequestReader.shapes.bar.table, order: \.bar, seen: &seen), let bool = reader.bool() else { return nil }
             switch RequestReader.shapes.bar.fields[index] {
             case .hidden: bar.hidden = bool
             case .translucent: bar.translucent = bool
@@ -316,84 +316,63 @@ struct LayoutFastPath {
         reader.string(in: words.table).map { words.words[$0] }
     }
 
-    /// A number within `rule`'s range (`RequestReader.number(_:_:)`'s rule).
+    /// A number that keeps `rule`.
     private mutating func number(_ rule: RequestReader.NumberRule) -> Double? {
-        guard let number = reader.number(), number.isFinite else { return nil }
-        switch rule {
-        case .signed: return abs(number) <= RequestReader.magnitudeLimit ? number : nil
-        case .nonNegative: return number >= 0 && number <= RequestReader.magnitudeLimit ? number : nil
-        }
+        guard let number = reader.number(), rule.problem(with: number) == nil else { return nil }
+        return number
+    }
+
+    /// The next key of an object with `table`, tried first as the one `order` expects after
+    /// the object's last key; `nil` for a key not in the table or repeated (`seen`). Teaches
+    /// `order` the key's place.
+    @inline(__always)
+    private mutating func key(in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>, seen: inout FieldSet) -> Int? {
+        guard let index = reader.key(in: table, expecting: seen.expected(by: orders[keyPath: order])) else { return nil }
+        return seen.insert(index, learning: &orders[keyPath: order]) ? index : nil
     }
 
     /// Insets: every edge optional, default 0.
     private mutating func insets(_ rule: RequestReader.NumberRule) -> Insets? {
-        var insets = Insets()
-        var seen = FieldSet()
-        guard var more = reader.beginObject() else { return nil }
-        while more {
-            guard let index = reader.key(in: RequestReader.shapes.insets.table, expecting: seen.expected(by: orders.insets)), seen.insert(index, learning: &orders.insets), let value = number(rule) else { return nil }
-            switch RequestReader.shapes.insets.fields[index] {
-            case .top: insets.top = value
-            case .left: insets.left = value
-            case .bottom: insets.bottom = value
-            case .right: insets.right = value
-            }
-            guard let next = reader.nextMember() else { return nil }
-            more = next
-        }
-        return insets
+        guard let (edges, _) = numbers(in: RequestReader.shapes.insets.table, order: \.insets, first: rule, last: rule) else { return nil }
+        return Insets(top: edges[0], left: edges[1], bottom: edges[2], right: edges[3])
     }
 
     /// Directional insets: every edge optional, default 0.
     private mutating func directionalInsets() -> DirectionalInsets? {
-        var insets = DirectionalInsets()
-        var seen = FieldSet()
-        guard var more = reader.beginObject() else { return nil }
-        while more {
-            guard let index = reader.key(in: RequestReader.shapes.directionalInsets.table, expecting: seen.expected(by: orders.directionalInsets)), seen.insert(index, learning: &orders.directionalInsets), let value = number(.signed) else { return nil }
-            switch RequestReader.shapes.directionalInsets.fields[index] {
-            case .top: insets.top = value
-            case .leading: insets.leading = value
-            case .bottom: insets.bottom = value
-            case .trailing: insets.trailing = value
-            }
-            guard let next = reader.nextMember() else { return nil }
-            more = next
-        }
-        return insets
+        guard let (edges, _) = numbers(in: RequestReader.shapes.directionalInsets.table, order: \.directionalInsets, first: .signed, last: .signed) else { return nil }
+        return DirectionalInsets(top: edges[0], leading: edges[1], bottom: edges[2], trailing: edges[3])
     }
 
     /// A Rect: all four fields required, width and height not negative.
     private mutating func rect() -> Rect? {
-        guard let fields = requiredNumbers(withOrigin: true) else { return nil }
+        guard let (fields, given) = numbers(in: RequestReader.shapes.rect.table, order: \.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
         return Rect(x: fields[0], y: fields[1], width: fields[2], height: fields[3])
     }
 
-    /// A Size: both fields required, not negative.
+    /// A Size: both fields required, not negative (a Rect's `x` and `y` are not taken).
     private mutating func size() -> Size? {
-        guard let fields = requiredNumbers(withOrigin: false) else { return nil }
+        guard let (fields, given) = numbers(in: RequestReader.shapes.rect.table, order: \.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
         return Size(width: fields[2], height: fields[3])
     }
 
-    /// x, y, width, height (in `RectField` order) of a Rect (`withOrigin`) or a Size, every
-    /// field of the shape given.
-    private mutating func requiredNumbers(withOrigin: Bool) -> SIMD4<Double>? {
-        var fields = SIMD4<Double>()
+    /// An object of up to four numbers, the fields of `table` in its order: each of the
+    /// first two keeps `first` (`nil`: the field is not taken), each of the last two `last`.
+    /// The values (0 for a field not given) and how many were given; `nil` for a key not
+    /// taken or repeated, or a number that breaks its rule.
+    private mutating func numbers(
+        in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>,
+        first: RequestReader.NumberRule?, last: RequestReader.NumberRule
+    ) -> (values: SIMD4<Double>, given: Int)? {
+        var values = SIMD4<Double>()
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = reader.key(in: RequestReader.shapes.rect.table, expecting: seen.expected(by: orders.rect)), seen.insert(index, learning: &orders.rect) else { return nil }
-            let value: Double?
-            switch RequestReader.shapes.rect.fields[index] {
-            case .x, .y: value = withOrigin ? number(.signed) : nil
-            case .width, .height: value = number(.nonNegative)
-            }
-            guard let value else { return nil }
-            fields[index] = value
+            guard let index = key(in: table, order: order, seen: &seen), let rule = index < 2 ? first : last, let value = number(rule) else { return nil }
+            values[index] = value
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        return seen.count == (withOrigin ? 4 : 2) ? fields : nil
+        return (values, seen.count)
     }
 }
 

@@ -287,7 +287,7 @@ private struct LayoutDecoding {
 
         var version = 18.0
         if let value = systemVersion?.value, let number = reader.number(value) {
-            if number >= 7 { version = number } else { reader.invalid("must be at least 7", value: value) }
+            if number >= RequestReader.minimumSystemVersion { version = number } else { reader.invalid("must be at least 7", value: value) }
         }
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight

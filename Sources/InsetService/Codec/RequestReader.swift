@@ -65,7 +65,23 @@ struct RequestReader {
         case signed
         /// A finite number from 0 to `RequestReader.magnitudeLimit` (widths, heights).
         case nonNegative
+
+        /// What is wrong with `number` under the rule, or `nil` when it keeps it.
+        func problem(with number: Double) -> String? {
+            switch self {
+            case .signed:
+                guard number.isFinite else { return "must be a finite number" }
+                guard abs(number) <= RequestReader.magnitudeLimit else { return "must be between -1e9 and 1e9" }
+            case .nonNegative:
+                guard number.isFinite, number >= 0 else { return "must be a finite number >= 0" }
+                guard number <= RequestReader.magnitudeLimit else { return "must be at most 1e9" }
+            }
+            return nil
+        }
     }
+
+    /// The lowest `systemVersion` a request may simulate (iOS 7, the oldest model).
+    static let minimumSystemVersion = 7.0
 
     /// The largest magnitude of any number in a request.
     static let magnitudeLimit: Double = 1e9
@@ -77,7 +93,8 @@ struct RequestReader {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "K") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") }
     }
 
-    /// The key tables of the shapes both decoders read.
+    /// The key tables of the shapes both decoders read. (The fast path reads the four-number
+    /// shapes by position: each case order is the order of the value's own fields.)
     struct Shapes: Sendable {
         enum InsetsField: String, CaseIterable, Sendable { case top, left, bottom, right }
         enum DirectionalInsetsField: String, CaseIterable, Sendable { case top, leading, bottom, trailing }
@@ -217,25 +234,9 @@ struct RequestReader {
             if !isNull(value) { wrongType(value, expected: "a number") }
             return nil
         }
-        switch rule {
-        case .signed:
-            guard number.isFinite else {
-                invalid("must be a finite number", value: value)
-                return nil
-            }
-            guard abs(number) <= Self.magnitudeLimit else {
-                invalid("must be between -1e9 and 1e9", value: value)
-                return nil
-            }
-        case .nonNegative:
-            guard number.isFinite, number >= 0 else {
-                invalid("must be a finite number >= 0", value: value)
-                return nil
-            }
-            guard number <= Self.magnitudeLimit else {
-                invalid("must be at most 1e9", value: value)
-                return nil
-            }
+        if let problem = rule.problem(with: number) {
+            invalid(problem, value: value)
+            return nil
         }
         return number
     }

@@ -95,7 +95,7 @@ private struct ScrollDecoding {
             switch field {
             case .systemVersion:
                 if let version = reader.number(value) {
-                    if version >= 7 { systemVersion = version } else { reader.invalid("must be at least 7", value: value) }
+                    if version >= RequestReader.minimumSystemVersion { systemVersion = version } else { reader.invalid("must be at least 7", value: value) }
                 }
             case .contentInsetAdjustmentBehavior:
                 properties.behavior = reader.word(value, schema.behaviors) ?? .automatic

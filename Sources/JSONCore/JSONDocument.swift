@@ -300,7 +300,7 @@ public struct JSONStringTable: Sendable {
     @usableFromInline let utf8: [UInt8]
     /// A power of two of them, at least twice as many as strings.
     @usableFromInline let slots: [Slot]
-    /// Each string's UTF-8 as words, by position, for `matches(_:at:in:)`.
+    /// Each string's UTF-8 as words, by position, for `quotedLength(of:at:in:)`.
     @usableFromInline let words: [Words]
 
     /// A string of up to 16 bytes as two words: its first eight bytes (zero-padded) and,
@@ -335,19 +335,22 @@ public struct JSONStringTable: Sendable {
         self.words = words
     }
 
-    /// Whether `input` holds the string at `index`, quoted, at `position`: compared word by
-    /// word (strings of up to 16 bytes), with no scan or lookup. `false` for a longer string
-    /// or when fewer than 18 bytes are left (the caller then looks the string up).
+    /// The length of the string at `index`, quoted, when `input` holds it at `position`:
+    /// compared word by word (strings of up to 16 bytes), with no scan or lookup. `nil` for
+    /// another string, a longer one, or when fewer than 18 bytes are left (the caller then
+    /// looks the string up).
     @inlinable @inline(__always)
-    func matches(_ index: Int, at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
+    func quotedLength(of index: Int, at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
         let string = words[index]
         let count = string.count
-        guard count >= 0, position &+ 18 <= input.count else { return false }
+        guard count >= 0, position &+ 18 <= input.count else { return nil }
         let body = UnsafeRawPointer(input.baseAddress! + position + 1)
         let head = body.loadUnaligned(as: UInt64.self)
         let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
-        guard input[position] == UInt8(ascii: "\""), head & mask == string.first, input[position + 1 + count] == UInt8(ascii: "\"") else { return false }
-        return count <= 8 || body.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == string.last
+        guard input[position] == UInt8(ascii: "\""), head & mask == string.first, input[position + 1 + count] == UInt8(ascii: "\""),
+              count <= 8 || body.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == string.last
+        else { return nil }
+        return count + 2
     }
 
     @inlinable static func slot(count: Int, fingerprint: UInt64, size: Int) -> Int {

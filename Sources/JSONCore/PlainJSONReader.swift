@@ -87,8 +87,8 @@ public struct PlainJSONReader {
     @inlinable
     public mutating func key(in table: JSONStringTable, expecting expected: Int) -> Int? {
         skipWhitespace()
-        if expected >= 0, table.matches(expected, at: position, in: input) {
-            position += table.words[expected].count + 2
+        if expected >= 0, let length = table.quotedLength(of: expected, at: position, in: input) {
+            position += length
             return consume(UInt8(ascii: ":")) ? expected : nil
         }
         return key(in: table)

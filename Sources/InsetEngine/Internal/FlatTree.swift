@@ -53,10 +53,8 @@ struct FlatNode: Sendable {
         controllerKind = view.viewController?.kind
         insetsLayoutMarginsFromSafeArea = view.insetsLayoutMarginsFromSafeArea
         preservesSuperviewLayoutMargins = view.preservesSuperviewLayoutMargins
-        let parent = view.parent
-        self.parent = parent
-        // Depth-first: a first subview comes right after its superview.
-        isFirstSubview = index > 0 && parent == index - 1
+        parent = view.parent
+        isFirstSubview = ViewHierarchy.isFirstSubview(index, parent: parent)
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController

@@ -125,9 +125,15 @@ public struct ViewHierarchy: Hashable, Sendable {
         return nodes[0]!
     }
 
-    /// Whether the view at `index` is its superview's first subview (in depth-first order,
-    /// the one right after it).
+    /// Whether the view at `index` is its superview's first subview.
     public func isFirstSubview(_ index: Int) -> Bool {
-        index > 0 && views[index].parent == index - 1
+        Self.isFirstSubview(index, parent: views[index].parent)
+    }
+
+    /// Whether the view at `index` under the view at `parent` is its first subview: in
+    /// depth-first order, the one right after it.
+    @inlinable
+    public static func isFirstSubview(_ index: Int, parent: Int) -> Bool {
+        index > 0 && parent == index - 1
     }
 }

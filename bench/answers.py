@@ -48,7 +48,7 @@ def mutations(path, body):
     out.append((path, text[:-1] + ', "systemVersion": 1e309}'))
     out.append((path, text[:-1] + ', "device": "iphone-99"}'))
     for key, value in list(body.items()):
-        for wrong in ("x", 3, -1, True, None, [], {}, 1e400 if False else 2e9):
+        for wrong in ("x", 3, -1, True, None, [], {}, 2e9):
             mutated = dict(body)
             mutated[key] = wrong
             out.append((path, json.dumps(mutated)))
@@ -63,8 +63,8 @@ def mutations(path, body):
     return out
 
 
-DEVICES = ["iphone-se-1", "iphone-8", "iphone-x", "iphone-xr", "iphone-12-mini", "iphone-15-pro",
-           "iphone-16-pro", "iphone-17-pro-max", "ipad-pro-11", "ipad-9", "apple-tv-4k"]
+DEVICES = ["iphone-se-1st-gen", "iphone-8", "iphone-x", "iphone-xr", "iphone-12-mini", "iphone-15-pro",
+           "iphone-16-pro", "iphone-17-pro-max", "ipad-pro-11", "ipad-10-2", "apple-tv-4k"]
 ORIENTATIONS = ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
 INSETS = [{"top": 0, "left": 0, "bottom": 0, "right": 0}, {"top": 10, "left": 4.5, "bottom": 20, "right": 0},
           {"top": 8}, {"left": 30, "right": 30}]

@@ -318,7 +318,7 @@ struct LayoutFastPath {
 
     /// A number that keeps `rule`.
     private mutating func number(_ rule: RequestReader.NumberRule) -> Double? {
-        guard let number = reader.number(), rule.problem(with: number) == nil else { return nil }
+        guard let number = reader.number(), rule.keeps(number) else { return nil }
         return number
     }
 
@@ -334,25 +334,25 @@ struct LayoutFastPath {
     /// Insets: every edge optional, default 0.
     private mutating func insets(_ rule: RequestReader.NumberRule) -> Insets? {
         guard let (edges, _) = numbers(in: RequestReader.shapes.insets.table, order: \.insets, first: rule, last: rule) else { return nil }
-        return Insets(top: edges[0], left: edges[1], bottom: edges[2], right: edges[3])
+        return Insets(top: edges.first, left: edges.second, bottom: edges.third, right: edges.fourth)
     }
 
     /// Directional insets: every edge optional, default 0.
     private mutating func directionalInsets() -> DirectionalInsets? {
         guard let (edges, _) = numbers(in: RequestReader.shapes.directionalInsets.table, order: \.directionalInsets, first: .signed, last: .signed) else { return nil }
-        return DirectionalInsets(top: edges[0], leading: edges[1], bottom: edges[2], trailing: edges[3])
+        return DirectionalInsets(top: edges.first, leading: edges.second, bottom: edges.third, trailing: edges.fourth)
     }
 
     /// A Rect: all four fields required, width and height not negative.
     private mutating func rect() -> Rect? {
         guard let (fields, given) = numbers(in: RequestReader.shapes.rect.table, order: \.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
-        return Rect(x: fields[0], y: fields[1], width: fields[2], height: fields[3])
+        return Rect(x: fields.first, y: fields.second, width: fields.third, height: fields.fourth)
     }
 
     /// A Size: both fields required, not negative (a Rect's `x` and `y` are not taken).
     private mutating func size() -> Size? {
         guard let (fields, given) = numbers(in: RequestReader.shapes.rect.table, order: \.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
-        return Size(width: fields[2], height: fields[3])
+        return Size(width: fields.third, height: fields.fourth)
     }
 
     /// An object of up to four numbers, the fields of `table` in its order: each of the
@@ -362,13 +362,13 @@ struct LayoutFastPath {
     private mutating func numbers(
         in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>,
         first: RequestReader.NumberRule?, last: RequestReader.NumberRule
-    ) -> (values: SIMD4<Double>, given: Int)? {
-        var values = SIMD4<Double>()
+    ) -> (values: FourNumbers, given: Int)? {
+        var values = FourNumbers()
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
             guard let index = key(in: table, order: order, seen: &seen), let rule = index < 2 ? first : last, let value = number(rule) else { return nil }
-            values[index] = value
+            values.set(value, at: index)
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
@@ -380,6 +380,21 @@ struct LayoutFastPath {
 private struct KeyOrders {
     var body = JSONKeyOrder(), node = JSONKeyOrder(), controller = JSONKeyOrder(), bar = JSONKeyOrder()
     var insets = JSONKeyOrder(), directionalInsets = JSONKeyOrder(), rect = JSONKeyOrder()
+}
+
+/// Up to four numbers by position, 0 where none was read. (Four scalars rather than a
+/// `SIMD4`: storing one lane and then loading the whole vector stalls store forwarding.)
+private struct FourNumbers {
+    var first = 0.0, second = 0.0, third = 0.0, fourth = 0.0
+
+    mutating func set(_ value: Double, at index: Int) {
+        switch index {
+        case 0: first = value
+        case 1: second = value
+        case 2: third = value
+        default: fourth = value
+        }
+    }
 }
 
 /// The fields of one object read so far, by their position in the object's `FieldTable`,

@@ -66,17 +66,22 @@ struct RequestReader {
         /// A finite number from 0 to `RequestReader.magnitudeLimit` (widths, heights).
         case nonNegative
 
+        /// Whether `number` keeps the rule (NaN and the infinities never do).
+        @inline(__always)
+        func keeps(_ number: Double) -> Bool {
+            switch self {
+            case .signed: abs(number) <= RequestReader.magnitudeLimit
+            case .nonNegative: number >= 0 && number <= RequestReader.magnitudeLimit
+            }
+        }
+
         /// What is wrong with `number` under the rule, or `nil` when it keeps it.
         func problem(with number: Double) -> String? {
+            if keeps(number) { return nil }
             switch self {
-            case .signed:
-                guard number.isFinite else { return "must be a finite number" }
-                guard abs(number) <= RequestReader.magnitudeLimit else { return "must be between -1e9 and 1e9" }
-            case .nonNegative:
-                guard number.isFinite, number >= 0 else { return "must be a finite number >= 0" }
-                guard number <= RequestReader.magnitudeLimit else { return "must be at most 1e9" }
+            case .signed: return number.isFinite ? "must be between -1e9 and 1e9" : "must be a finite number"
+            case .nonNegative: return number.isFinite && number >= 0 ? "must be at most 1e9" : "must be a finite number >= 0"
             }
-            return nil
         }
     }
 

@@ -167,8 +167,9 @@ struct NodeIDs {
         }
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
-            let entry = entries[slots[slot]]
-            if entry.hash == hash, entry.id == id { return entry.role }
+            // Compared in place: a copy of the entry would retain and release its id.
+            let earlier = slots[slot]
+            if entries[earlier].hash == hash, entries[earlier].id == id { return entries[earlier].role }
             slot = (slot + 1) & (slots.count - 1)
         }
         slots[slot] = entries.count
@@ -199,31 +200,38 @@ struct NodeIDs {
         }
     }
 
-    /// The hash of a plain-ASCII id's bytes, `nil` for any other id.
+    /// The hash of a plain-ASCII id's bytes, `nil` for any other id. Every byte is read by
+    /// whole-word loads, never one by one: eight at a time, the last eight overlapping the
+    /// ones before; an id of four to seven bytes as its first and last four, a shorter one
+    /// as its first, middle and last byte.
     private func plainHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        var hash = seed ^ UInt64(bytes.count)
-        var offset = 0
-        while offset < bytes.count {
-            // Eight bytes at a time, the last chunk padded with zeros.
+        let count = bytes.count
+        var hash = seed ^ UInt64(count)
+        guard let base = bytes.baseAddress, count > 0 else { return hash }
+        let raw = UnsafeRawPointer(base)
+        if count < 8 {
             let chunk: UInt64
-            if offset + 8 <= bytes.count {
-                chunk = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+            if count >= 4 {
+                let first = raw.loadUnaligned(as: UInt32.self), last = raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                chunk = UInt64(UInt32(littleEndian: first)) | UInt64(UInt32(littleEndian: last)) << 32
             } else {
-                var tail: UInt64 = 0, index = bytes.count
-                while index > offset {
-                    index &-= 1
-                    tail = tail &<< 8 | UInt64(bytes[index])
-                }
-                chunk = tail
+                chunk = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
             }
             guard Self.isPlain(chunk) else { return nil }
-            hash = Self.mix(hash, chunk)
-            offset += 8
+            return Self.mix(hash, chunk)
         }
-        return hash
+        var offset = 0
+        while true {
+            let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            guard Self.isPlain(chunk) else { return nil }
+            hash = Self.mix(hash, chunk)
+            guard offset + 8 < count else { return hash }
+            offset = min(offset + 8, count - 8)
+        }
     }
 
     /// Whether eight bytes hold no byte from 0x80 on and no `K`, `;` or `` ` ``.
+    @inline(__always)
     private static func isPlain(_ chunk: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
         func hasByte(_ byte: UInt8) -> Bool {

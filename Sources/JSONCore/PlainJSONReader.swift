@@ -127,11 +127,42 @@ public struct PlainJSONReader {
         guard position < input.count else { return nil }
         let byte = input[position]
         guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
+        if let (end, value) = shortInteger() {
+            position = end
+            return value
+        }
         guard let (end, value) = try? Scanner(input: input).scanNumber(at: position) else { return nil }
         // `scanNumber` stops at the first byte that cannot continue a number; JSON wants a
         // delimiter there, which the caller's next read checks.
         position = end
         return value
+    }
+
+    /// The number at `position` when it is an integer of up to 15 digits without a
+    /// fraction or exponent (what most numbers in requests are), where it ends and its
+    /// exact value; `nil` for anything else, which the parser's scanner then reads.
+    @inlinable @inline(__always)
+    func shortInteger() -> (end: Int, value: Double)? {
+        var end = position
+        let negative = input[end] == UInt8(ascii: "-")
+        if negative { end += 1 }
+        let start = end
+        var magnitude: UInt64 = 0
+        while end < input.count, end - start < 15 {
+            let digit = input[end] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            end += 1
+        }
+        // No digits, a leading zero, a 16th digit, a fraction or an exponent: not short.
+        guard end > start, input[start] != UInt8(ascii: "0") || end == start + 1 else { return nil }
+        if end < input.count {
+            let next = input[end]
+            guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
+        }
+        // Up to 15 digits, the integer is exact as a Double.
+        let value = Double(magnitude)
+        return (end, negative ? -value : value)
     }
 
     /// The next value as a boolean, or `nil` when it is not one.

@@ -12,7 +12,11 @@ import Testing
     }
 
     @Test(arguments: ["0", "-0", "1", "44", "-20.5", "0.1", "1e3", "2.5E-1", "1E+2", "123456789012345678901234", "1e309", "-1e309",
-                      "4.9e-324", "0.30000000000000004", "9007199254740993", "1000000000"])
+                      "4.9e-324", "0.30000000000000004", "9007199254740993", "1000000000",
+                      // Short integers (read without the scanner) and their edges: 15 and 16 digits,
+                      // followed by a fraction or an exponent.
+                      "7", "-7", "393", "999999999999999", "-999999999999999", "1000000000000000", "9999999999999999",
+                      "100000000000000.5", "12e1", "12E-1", "-0.0", "0e0"])
     func readsNumbersBitForBitAsTheDocument(_ text: String) throws {
         let document = try JSONDocument(parsing: Array(text.utf8))
         let expected = try #require(document.number(document.root))
@@ -21,7 +25,7 @@ import Testing
         #expect(atEnd)
     }
 
-    @Test(arguments: ["-", "01", "1.", ".5", "1e", "+1", "x", ""])
+    @Test(arguments: ["-", "01", "-01", "00", "1.", ".5", "1e", "+1", "x", "", "- 1", "--1"])
     func givesUpOnWhatIsNotANumber(_ text: String) {
         #expect(read(text) { $0.number() }.0 == nil)
     }

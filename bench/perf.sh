@@ -10,11 +10,15 @@
 #
 #   bench/perf.sh                 # everything: throughput, split, scale, memory
 #   bench/perf.sh --quick         # 1 round of 3 s runs, 100k requests for memory
-#   bench/perf.sh --parts throughput,split   # any of: throughput split scale memory
+#   bench/perf.sh --parts throughput,split   # any of: throughput split scale memory budget
+#   bench/perf.sh --parts budget  # not in the default run: the C ceiling with a stand-in
+#                                 # route of W µs of CPU per request (BUDGET_US, µs), to find
+#                                 # the route cost that still reaches 0.5× on this machine
 #   bench/perf.sh --no-peer       # skip the Hummingbird peer (its first build takes minutes)
 #   bench/perf.sh --no-build      # use the binaries already built
 #
-# Environment: ROUNDS (3), DURATION (10s), MEMORY_REQUESTS (1000000), PORT_BASE (18280; uses
+# Environment: ROUNDS (3), DURATION (10s), MEMORY_REQUESTS (1000000), BUDGET_US ("0 4 6 8 10
+# 12"), PORT_BASE (18280; uses
 # five ports from it). Loopback only; every process it starts is stopped by its PID.
 set -euo pipefail
 
@@ -186,6 +190,55 @@ if wants throughput; then
             BEGIN { f = 1e6 / hz / n; printf "%-8s %10d %12.1f %11.1f %12.1f %9.1f\n", name, rps, u * f, s * f, (b - u - s) * f, b * f }'
     done
     for pid in "$insetd_pid" "$ceiling_pid" "$fixed_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
+fi
+
+# --- the route budget ----------------------------------------------------------------------
+# The C ceiling again, spending W µs of CPU per request before its fixed answer (a busy
+# loop standing in for a route of that cost), for each W of BUDGET_US, in interleaved
+# rounds: where the share of the plain ceiling (W = 0) crosses 0.5 is what a route may cost
+# in process for the throughput goal, on this machine, whatever it is written in.
+if wants budget; then
+    if [ ! -s "$out/layout-31.answer.json" ]; then
+        start_insetd "$insetd_port"; answer_pid=$started
+        wait_post "$insetd_port" "$body"
+        post "$insetd_port" "$out/layout-31.answer.json" "$body" >/dev/null
+        stop "$answer_pid"
+    fi
+    budgets=${BUDGET_US:-0 4 6 8 10 12}
+    declare -A budget_port budget_rps
+    next_port=$((port_base + 10))
+    for w in $budgets; do
+        port_free "$next_port" || { echo "port $next_port is in use; set PORT_BASE" >&2; exit 1; }
+        "$out/ceiling" "$next_port" "$(nproc)" "$out/layout-31.answer.json" "$((w * 1000))" >/dev/null 2>&1 &
+        pids+=("$!")
+        wait_post "$next_port" "$body"
+        budget_port[$w]=$next_port budget_rps[$w]=0
+        next_port=$((next_port + 1))
+    done
+    echo
+    echo "route budget: the C ceiling with W µs of CPU per request (c64, best of $rounds interleaved rounds of $duration)"
+    for _ in $(seq 1 "$rounds"); do
+        for w in $budgets; do
+            read -r rps _ _ _ < <(measure "${budget_port[$w]}" 64 2 "$duration" "$body")
+            [ "$rps" -gt "${budget_rps[$w]}" ] && budget_rps[$w]=$rps
+        done
+    done
+    base=${budget_rps[${budgets%% *}]}
+    printf "%6s %10s %9s\n" "W µs" "req/s" "share"
+    previous_w="" previous_share=""
+    for w in $budgets; do
+        share=$(awk -v a="${budget_rps[$w]}" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
+        printf "%6s %10s %9s\n" "$w" "${budget_rps[$w]}" "$share"
+        if [ -n "$previous_share" ] && awk -v a="$previous_share" -v b="$share" 'BEGIN { exit !(a >= 0.5 && b < 0.5) }'; then
+            crossing=$(awk -v w0="$previous_w" -v s0="$previous_share" -v w1="$w" -v s1="$share" 'BEGIN { printf "%.1f", w0 + (s0 - 0.5) * (w1 - w0) / (s0 - s1) }')
+        fi
+        previous_w=$w previous_share=$share
+    done
+    if [ -n "${crossing:-}" ]; then
+        echo "budget: a route of about $crossing µs of CPU per request leaves 0.5 × the plain ceiling"
+    else
+        echo "budget: the share does not cross 0.5 within W = $budgets"
+    fi
 fi
 
 # --- in-process split ------------------------------------------------------------------

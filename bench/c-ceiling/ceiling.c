@@ -4,20 +4,35 @@
  * connections, 30 s timeout, 32 KiB per connection), answering GET /healthz with
  * insetd's body; or, given BODY_FILE, answering every request, after reading its body,
  * with that file's bytes (perf.sh passes insetd's own answer to the benchmark request).
+ * Given WORK_NS too, it first spends that many nanoseconds of CPU on each such request
+ * (a busy loop on the monotonic clock): a stand-in for a route of that cost, with which
+ * perf.sh's budget part finds the route cost that still reaches a given share of the
+ * ceiling on this machine.
  *
- *   ceiling PORT [THREADS [BODY_FILE]]
+ *   ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]
  */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
 
 static const char body[] = "{\"status\":\"ok\"}";
 static struct MHD_Response *healthz;
 static struct MHD_Response *fixed;   /* BODY_FILE's answer, or NULL */
+static long long work_ns;            /* CPU spent per request before answering it */
+
+/* Spins for work_ns nanoseconds of the monotonic clock. */
+static void work(void) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while ((now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec) < work_ns);
+}
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
@@ -25,7 +40,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     (void)cls; (void)method; (void)version; (void)upload_data;
     if (*con_cls == NULL) { *con_cls = (void *)1; return MHD_YES; }
     if (*upload_data_size > 0) { *upload_data_size = 0; return MHD_YES; }
-    if (fixed != NULL) return MHD_queue_response(connection, MHD_HTTP_OK, fixed);
+    if (fixed != NULL) {
+        if (work_ns > 0) work();
+        return MHD_queue_response(connection, MHD_HTTP_OK, fixed);
+    }
     if (strcmp(url, "/healthz") != 0) {
         struct MHD_Response *missing = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_NOT_FOUND, missing);
@@ -36,7 +54,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: ceiling PORT [THREADS [BODY_FILE]]\n"); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]\n"); return 2; }
     unsigned int port = (unsigned int)atoi(argv[1]);
     unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
     if (argc > 3) {
@@ -47,6 +65,7 @@ int main(int argc, char **argv) {
         fclose(file);
         fixed = MHD_create_response_from_buffer(size, buffer, MHD_RESPMEM_PERSISTENT);
         MHD_add_response_header(fixed, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+        if (argc > 4) work_ns = atoll(argv[4]);
     }
 
     healthz = MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);

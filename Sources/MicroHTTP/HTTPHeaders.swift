@@ -39,6 +39,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         self[name] != nil
     }
 
+    /// Makes room for `count` fields in all, so that adding up to that many allocates no
+    /// more than once.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field, keeping any others of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
@@ -66,19 +72,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             && zip(lhs.fields, rhs.fields).allSatisfy { namesEqual($0.name, $1.name) && $0.value == $1.value }
     }
 
-    /// ASCII case-insensitive comparison of two field names, without allocating.
+    /// ASCII case-insensitive comparison of two field names, without allocating: their
+    /// bytes side by side, where two that differ must be one letter in two cases.
     static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil):
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in left.indices where left[index] != right[index] {
+                    guard lowercased(left[index]) == lowercased(right[index]) else { return false }
+                }
                 return true
-            case let (a?, b?) where lowercased(a) == lowercased(b):
-                continue
-            default:
-                return false
             }
         }
     }

@@ -150,8 +150,14 @@ final class ServerContext: @unchecked Sendable {
 
     /// What the key-value iterators fill in.
     private struct Collected {
-        var headers: [(name: String, value: String)] = []
+        var headers: [(name: String, value: String)]
         var query: [QueryItem] = []
+
+        init() {
+            // Room for a usual request's fields at once, rather than growing by doubling.
+            headers = []
+            headers.reserveCapacity(16)
+        }
     }
 
     private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keyLength, value, valueLength in

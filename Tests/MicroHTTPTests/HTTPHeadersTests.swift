@@ -19,3 +19,17 @@ import Testing
     #expect(request.queryValue("a") == "1")
     #expect(request.queryValue("b") == nil)
 }
+
+/// Names match when their bytes differ only in the case of ASCII letters: bytes 0x20 apart
+/// that are not letters (`@` and `` ` ``, `[` and `{`), other lengths and non-ASCII names do not.
+@Test func namesMatchOnlyInTheCaseOfLetters() {
+    let headers: HTTPHeaders = ["X-Ab@[": "1", "Ünïcode": "2"]
+    #expect(headers["x-aB@["] == "1")
+    #expect(headers["X-Ab`["] == nil)
+    #expect(headers["X-Ab@{"] == nil)
+    #expect(headers["X-Ab@"] == nil)
+    #expect(headers["X-Ab@[ "] == nil)
+    #expect(headers["Ünïcode"] == "2")
+    #expect(headers["üNïcode"] == nil, "only ASCII letters fold")
+    #expect(headers[""] == nil)
+}

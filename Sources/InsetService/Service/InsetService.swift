@@ -107,6 +107,8 @@ public final class InsetService: Sendable {
         } else {
             response = Problem(status: 404, detail: "no resource at \(request.path)").response
         }
+        // Room for the request id and the CORS fields at once.
+        response.headers.reserveCapacity(response.headers.count + 4)
         response.headers.add("X-Request-Id", requestID)
         addCORSHeaders(to: &response, origin: request.headers["Origin"])
         let seconds = Self.seconds(started.duration(to: .now))

@@ -65,24 +65,24 @@ public enum LayoutResponseEncoder {
     }
 
     /// Where members were written, and the value they were written from.
-    private struct Written<Value: Equatable> {
+    private struct Written<Value> {
         var value: Value
         var bytes: Range<Int>
     }
 
     /// The last `capacity` distinct values written, each with where its bytes are; the oldest
     /// one makes room for a new one.
-    private struct RecentlyWritten<Value: Equatable> {
+    private struct RecentlyWritten<Value> {
         /// Enough for a list whose cells are subtrees of up to four views.
         static var capacity: Int { 4 }
         private var entries: [Written<Value>] = []
         private var oldest = 0
 
-        /// Where a value equal to `value` was written, if one of the last ones was.
-        func bytes(of value: Value) -> Range<Int>? {
+        /// Where a value that `matches` was written, if one of the last ones was.
+        func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
             // Compared in place: copying each entry out would cost more than comparing it.
             entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where entries[index].value == value { return entries[index].bytes }
+                for index in entries.indices where matches(entries[index].value) { return entries[index].bytes }
                 return nil
             }
         }
@@ -108,7 +108,7 @@ public enum LayoutResponseEncoder {
     /// What a plain view (no scroll fields, layout guides or bars) writes after its frames,
     /// the members that depend on its size and its ancestors' insets but not on where it is.
     /// The guides come first: they tell cells from their subviews at the first compare.
-    private struct PlainMembers: Equatable {
+    private struct PlainMembers {
         var layoutMarginsGuide: Rect
         var safeAreaLayoutGuide: Rect?
         var safeAreaInsets: Insets?
@@ -121,6 +121,14 @@ public enum LayoutResponseEncoder {
             safeAreaInsets = node.pointee.safeAreaInsets
             margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
             explanation = node.pointee.explain.map(ListIdentities.init)
+        }
+
+        /// Whether these are the members of `node`, whose explanation has the lists of
+        /// `explanation`: read in place, without building its members to compare.
+        func are(of node: UnsafePointer<NodeResult>, explanation: ListIdentities?) -> Bool {
+            layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
+                && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
+                && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
         }
     }
 
@@ -170,10 +178,11 @@ public enum LayoutResponseEncoder {
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
         if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars {
-            let members = PlainMembers(node)
-            if let bytes = shared.plainMembers.bytes(of: members) {
+            let explanation = node.pointee.explain.map(ListIdentities.init)
+            if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)
             } else {
+                let members = PlainMembers(node)
                 let start = writer.markNext()
                 writeMembers(node, to: &writer, shared: &shared)
                 shared.plainMembers.remember(members, at: start..<writer.byteCount)

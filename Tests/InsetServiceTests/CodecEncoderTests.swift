@@ -128,18 +128,62 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         node(Insets(top: -0.0), (margins.0, DirectionalInsets(top: 8, leading: 20, bottom: 8, trailing: 16)), explain)
         node(Insets(top: 0), (Insets(top: 8, left: 20, bottom: 8, right: 16), margins.1), explain)
         node(Insets(top: 0), margins, Explanation(top: explain.top, left: explain.left, bottom: explain.bottom, right: [Contribution(.offset, 1)]))
-        func alone(_ node: NodeResult) throws -> String {
-            let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [node], steps: [])
-            let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
-            let members = try #require(encoded.firstRange(of: #""nodes":{"#)).upperBound
-            return String(encoded[members...].dropLast(2))
-        }
-        let written = try "{" + nodes.map(alone).joined(separator: ",") + "}"
-        let reversed = try "{" + nodes.reversed().map(alone).joined(separator: ",") + "}"
+        let written = try "{" + nodes.map(Self.alone).joined(separator: ",") + "}"
+        let reversed = try "{" + nodes.reversed().map(Self.alone).joined(separator: ",") + "}"
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes.reversed()])
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(reversed)}]}"#))
         #expect(written.ranges(of: #""safeAreaInsets":{"top":0,"left":0,"bottom":0,"right":0}"#).count == 4)
+    }
+
+    /// A plain view's members after its frames, equal to those of one of the last few plain
+    /// views written, are copied from there (and else shared member by member): cells with
+    /// one and with three subviews, five views in turn (more than are remembered), views
+    /// between that are not plain, and views that differ in one member each. The answer is
+    /// the one of each node written alone.
+    @Test func repeatsPlainViewsMembersByteForByte() throws {
+        let explain = try #require(Self.nav.explain)
+        var nodes: [NodeResult] = []
+        func plain(_ width: Double, safeArea: Insets? = .zero, explain: Explanation? = explain, margin: Double = 8) {
+            var node = Self.nav
+            node.id = "p\(nodes.count)"
+            node.frame.y = Double(nodes.count)
+            (node.scroll, node.layoutGuides, node.bars) = (nil, nil, nil)
+            node.safeAreaInsets = safeArea
+            node.safeAreaLayoutGuide = safeArea.map { _ in Rect(x: 0, y: 0, width: width, height: 44) }
+            node.layoutMargins = Insets(top: margin, left: margin, bottom: margin, right: margin)
+            node.layoutMarginsGuide = Rect(x: margin, y: margin, width: width - 2 * margin, height: 28)
+            node.explain = explain
+            nodes.append(node)
+        }
+        for _ in 0..<3 { plain(375); plain(359) }
+        for _ in 0..<3 { plain(375); plain(100); plain(200); plain(300) }
+        for _ in 0..<2 { for width in [1.0, 2, 3, 4, 5] { plain(width) } }
+        nodes.append(Self.list)
+        plain(375)
+        nodes.append(Self.nav)
+        plain(375)
+        plain(375, safeArea: nil)
+        plain(375, explain: nil)
+        plain(375, explain: Explanation(top: explain.top, left: explain.left, bottom: explain.bottom, right: [Contribution(.offset, 1)]))
+        plain(375, safeArea: Insets(top: -0.0))
+        plain(375, margin: 16)
+        plain(375, margin: .nan)
+        plain(375, margin: .nan)
+        plain(375)
+        let written = try "{" + nodes.map(Self.alone).joined(separator: ",") + "}"
+        let reversed = try "{" + nodes.reversed().map(Self.alone).joined(separator: ",") + "}"
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes.reversed()])
+        let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
+        #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(reversed)}]}"#))
+    }
+
+    /// The members of `node` as written alone, where nothing is shared.
+    private static func alone(_ node: NodeResult) throws -> String {
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [node], steps: [])
+        let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
+        let members = try #require(encoded.firstRange(of: #""nodes":{"#)).upperBound
+        return String(encoded[members...].dropLast(2))
     }
 
     @Test func encodesStepsAndTheLegacyModel() {

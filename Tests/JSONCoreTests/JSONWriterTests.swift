@@ -44,9 +44,8 @@ import Testing
         #expect(writer.string == "[\(small),9223372036854775807,-9223372036854775808,\(small)]")
     }
 
-    /// Every boundary of the number paths: one to four digits in digit pairs, the `Int32`
-    /// fast path and its edges, integers a `Double` holds exactly beyond it, and fractions,
-    /// through `number(_:)` and a geometry object alike.
+    /// Every boundary of the number paths: the table below 1,000, one to four digits in digit
+    /// pairs, `Int32`'s edges, integers a `Double` holds exactly, and fractions.
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1, "1"), (9, "9"), (10, "10"), (-10, "-10"), (99, "99"), (-99, "-99"),
         (100, "100"), (-100, "-100"), (999, "999"), (-999, "-999"), (1000, "1000"), (-1000, "-1000"),
@@ -59,6 +58,22 @@ import Testing
         (Double.leastNonzeroMagnitude, "5e-324"), (-Double.infinity, "null"),
     ])
     func writesNumberBoundaries(value: Double, expected: String) {
+        expectWritten(value, expected)
+    }
+
+    /// Around the table of integers below 1,000 and the 2^52 shift that finds them.
+    @Test(arguments: [
+        (998, "998"), (999.5, "999.5"), (1023, "1023"), (1024, "1024"), (0.25, "0.25"), (1.5, "1.5"), (2.5, "2.5"),
+        (998.9999999999999, "998.9999999999999"), (-1, "-1"), (-Double.leastNonzeroMagnitude, "-5e-324"),
+        (0x1p52, "4503599627370496"), (0x1p52 + 1, "4503599627370497"), (0x1p52 + 999, "4503599627371495"),
+        (0x1p53 + 2, "9.007199254740994e+15"), (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"), (Double.nan, "null"),
+    ] as [(Double, String)])
+    func writesNumbersAroundTheSmallIntegerTable(value: Double, expected: String) {
+        expectWritten(value, expected)
+    }
+
+    /// `value` through `number(_:)` and a geometry object alike, negated too.
+    private func expectWritten(_ value: Double, _ expected: String) {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()
         writer.number(value)
@@ -69,6 +84,26 @@ import Testing
         writer.endArray()
         let negated = expected == "0" || expected == "null" ? expected : expected.hasPrefix("-") ? String(expected.dropFirst()) : "-" + expected
         #expect(writer.string == #"[\#(expected),{"n":\#(expected),"o":{"a":\#(expected),"b":\#(negated),"c":\#(expected),"d":7}}]"#)
+    }
+
+    /// Every integer through the table of those below 1,000 and past it, as numbers and in
+    /// geometry objects, negated too.
+    @Test func writesEveryIntegerAroundTheTable() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        for value in 0...1100 {
+            writer.number(Double(value))
+            writer.number(-Double(value))
+        }
+        writer.beginObject()
+        for value in stride(from: 0, through: 1100, by: 4) {
+            writer.object("o", "a", Double(value), "b", Double(value + 1), "c", Double(value + 2), "d", Double(value + 3))
+        }
+        writer.endObject()
+        writer.endArray()
+        let numbers = (0...1100).map { "\($0),\($0 == 0 ? "0" : "-\($0)")" }.joined(separator: ",")
+        let objects = stride(from: 0, through: 1100, by: 4).map { #""o":{"a":\#($0),"b":\#($0 + 1),"c":\#($0 + 2),"d":\#($0 + 3)}"# }
+        #expect(writer.string == "[\(numbers),{\(objects.joined(separator: ","))}]")
     }
 
     @Test func escapesStrings() throws {

@@ -2,19 +2,22 @@ import InsetEngine
 import JSONCore
 
 /// The API's common shapes (API.md "Common shapes"), written as `"name": {...}` members.
+///
+/// Rects and insets, a node's members, are always inlined: the caller's constant name is
+/// stored as immediates (a call copies a name of any length), and no call is made per member.
 extension JSONWriter {
     /// `"name": {"top", "left", "bottom", "right"}`.
-    mutating func field(_ name: StaticString, _ insets: Insets) {
+    @inline(__always) mutating func field(_ name: StaticString, _ insets: Insets) {
         object(name, "top", insets.top, "left", insets.left, "bottom", insets.bottom, "right", insets.right)
     }
 
     /// `"name": {"top", "leading", "bottom", "trailing"}`.
-    mutating func field(_ name: StaticString, _ insets: DirectionalInsets) {
+    @inline(__always) mutating func field(_ name: StaticString, _ insets: DirectionalInsets) {
         object(name, "top", insets.top, "leading", insets.leading, "bottom", insets.bottom, "trailing", insets.trailing)
     }
 
     /// `"name": {"x", "y", "width", "height"}`.
-    mutating func field(_ name: StaticString, _ rect: Rect) {
+    @inline(__always) mutating func field(_ name: StaticString, _ rect: Rect) {
         object(name, "x", rect.x, "y", rect.y, "width", rect.width, "height", rect.height)
     }
 

@@ -59,18 +59,77 @@ public enum LayoutResponseEncoder {
         var safeAreaInsets: Written<Insets>?
         var margins: Written<Margins>?
         var explanation: Written<ListIdentities>?
+        /// The last few plain views' members after their frames: each cell of a list, and each
+        /// of its subviews, usually has those of the one before it, a few nodes back.
+        var plainMembers = RecentlyWritten<PlainMembers>()
     }
 
     /// Where members were written, and the value they were written from.
-    private struct Written<Value: Equatable> {
+    private struct Written<Value> {
         var value: Value
         var bytes: Range<Int>
+    }
+
+    /// The last `capacity` distinct values written, each with where its bytes are; the oldest
+    /// one makes room for a new one.
+    private struct RecentlyWritten<Value> {
+        /// Enough for a list whose cells are subtrees of up to four views.
+        static var capacity: Int { 4 }
+        private var entries: [Written<Value>] = []
+        private var oldest = 0
+
+        /// Where a value that `matches` was written, if one of the last ones was.
+        func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
+            // Compared in place: copying each entry out would cost more than comparing it.
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where matches(entries[index].value) { return entries[index].bytes }
+                return nil
+            }
+        }
+
+        /// Remembers `value` written at `bytes`, in place of the oldest value once full.
+        mutating func remember(_ value: Value, at bytes: Range<Int>) {
+            if entries.count < Self.capacity {
+                if entries.isEmpty { entries.reserveCapacity(Self.capacity) }
+                entries.append(Written(value: value, bytes: bytes))
+            } else {
+                entries[oldest] = Written(value: value, bytes: bytes)
+                oldest = (oldest + 1) % Self.capacity
+            }
+        }
     }
 
     /// `layoutMargins` and `directionalLayoutMargins`, written one after the other.
     private struct Margins: Equatable {
         var layoutMargins: Insets
         var directionalLayoutMargins: DirectionalInsets
+    }
+
+    /// What a plain view (no scroll fields, layout guides or bars) writes after its frames,
+    /// the members that depend on its size and its ancestors' insets but not on where it is.
+    /// The guides come first: they tell cells from their subviews at the first compare.
+    private struct PlainMembers {
+        var layoutMarginsGuide: Rect
+        var safeAreaLayoutGuide: Rect?
+        var safeAreaInsets: Insets?
+        var margins: Margins
+        var explanation: ListIdentities?
+
+        init(_ node: UnsafePointer<NodeResult>) {
+            layoutMarginsGuide = node.pointee.layoutMarginsGuide
+            safeAreaLayoutGuide = node.pointee.safeAreaLayoutGuide
+            safeAreaInsets = node.pointee.safeAreaInsets
+            margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
+            explanation = node.pointee.explain.map(ListIdentities.init)
+        }
+
+        /// Whether these are the members of `node`, whose explanation has the lists of
+        /// `explanation`: read in place, without building its members to compare.
+        func are(of node: UnsafePointer<NodeResult>, explanation: ListIdentities?) -> Bool {
+            layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
+                && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
+                && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
+        }
     }
 
     /// An explanation's lists by identity: their storage and length. Lists with the same
@@ -117,6 +176,25 @@ public enum LayoutResponseEncoder {
         writer.beginObject()
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
+        // Tested by pattern, in place: `== nil` would compare copies of the optionals.
+        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars {
+            let explanation = node.pointee.explain.map(ListIdentities.init)
+            if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
+                writer.repeatWritten(bytes)
+            } else {
+                let members = PlainMembers(node)
+                let start = writer.markNext()
+                writeMembers(node, to: &writer, shared: &shared)
+                shared.plainMembers.remember(members, at: start..<writer.byteCount)
+            }
+        } else {
+            writeMembers(node, to: &writer, shared: &shared)
+        }
+        writer.endObject()
+    }
+
+    /// A node's members after its frames.
+    private static func writeMembers(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
         if let safeAreaInsets = node.pointee.safeAreaInsets {
             write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
         }
@@ -127,7 +205,10 @@ public enum LayoutResponseEncoder {
             writer.field("directionalLayoutMargins", margins.directionalLayoutMargins)
         }
         writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
-        if let scroll = node.pointee.scroll {
+        // Bound only when there: the writes that follow could change `node` for all the
+        // compiler knows, so `if let` would copy the optional out for every node.
+        if case .some = node.pointee.scroll {
+            let scroll = node.pointee.scroll!
             writer.field("contentInset", scroll.contentInset)
             writer.field("adjustedContentInset", scroll.adjustedContentInset)
             writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
@@ -138,7 +219,8 @@ public enum LayoutResponseEncoder {
             writer.field("topLayoutGuide", guides.top)
             writer.field("bottomLayoutGuide", guides.bottom)
         }
-        if let bars = node.pointee.bars {
+        if case .some = node.pointee.bars {
+            let bars = node.pointee.bars!
             writer.beginObject("bars")
             if let rect = bars.statusBar { writer.field("statusBar", rect) }
             if let rect = bars.navigationBar { writer.field("navigationBar", rect) }
@@ -152,7 +234,6 @@ public enum LayoutResponseEncoder {
             // which an explanation that is copied never needs.
             write(ListIdentities(explain), as: &shared.explanation, to: &writer) { write(node.pointee.explain!, to: &$0) }
         }
-        writer.endObject()
     }
 
     /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.

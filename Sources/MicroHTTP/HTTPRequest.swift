@@ -28,8 +28,14 @@ public struct HTTPRequest: Sendable {
     /// Set when the body exceeded the server's limit: the server stopped buffering it and
     /// the handler should answer (after its path and method checks) with 413.
     public var bodyTooLarge: Bool
-    /// The peer's numeric address (`127.0.0.1`, `::1`), when known.
-    public var remoteAddress: String?
+    /// The peer's numeric address (`127.0.0.1`, `::1`), when known. The server keeps the
+    /// address's bytes and formats them only when this is read: most handlers never do.
+    public var remoteAddress: String? {
+        get { peer?.numericHost }
+        set { peer = newValue.map(PeerAddress.text) }
+    }
+    /// The peer's address as the server got it.
+    var peer: PeerAddress?
 
     /// Creates a request (the server builds them; tests may too).
     public init(
@@ -47,7 +53,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyTooLarge = bodyTooLarge
-        self.remoteAddress = remoteAddress
+        self.peer = remoteAddress.map(PeerAddress.text)
     }
 
     /// The value of the first query parameter named `name` (nil when absent or bare).

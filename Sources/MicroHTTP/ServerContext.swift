@@ -139,13 +139,14 @@ final class ServerContext: @unchecked Sendable {
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
             _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer)
         }
-        return HTTPRequest(
+        var request = HTTPRequest(
             method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
             path: url.map { String(cString: $0) } ?? "/",
             query: collected.query,
-            headers: HTTPHeaders(collected.headers),
-            remoteAddress: cmhd_client_address(connection).flatMap(SocketAddress.numericHost)
+            headers: HTTPHeaders(collected.headers)
         )
+        request.peer = cmhd_client_address(connection).flatMap(PeerAddress.init)
+        return request
     }
 
     /// What the key-value iterators fill in.

@@ -44,24 +44,42 @@ struct SocketAddress {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0) }
         }
     }
+}
 
-    /// The numeric form of an address libmicrohttpd reports for a peer.
-    static func numericHost(_ address: UnsafePointer<sockaddr>) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = Int32(address.pointee.sa_family)
-        let text: UnsafePointer<CChar>? = buffer.withUnsafeMutableBufferPointer { out in
-            switch family {
-            case AF_INET:
-                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
-                    withUnsafePointer(to: inet.pointee.sin_addr) { inet_ntop(AF_INET, $0, out.baseAddress, socklen_t(out.count)) }
-                }
-            case AF_INET6:
-                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
-                    withUnsafePointer(to: inet.pointee.sin6_addr) { inet_ntop(AF_INET6, $0, out.baseAddress, socklen_t(out.count)) }
-                }
-            default:
-                nil
+/// A peer's address: the bytes of an IPv4 or IPv6 address as libmicrohttpd reports it, or a
+/// text given as is.
+enum PeerAddress: Sendable {
+    case ipv4(in_addr_t)
+    case ipv6(UInt64, UInt64)
+    case text(String)
+
+    /// The address `address` points to, when it is IPv4 or IPv6.
+    init?(_ address: UnsafePointer<sockaddr>) {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            self = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { .ipv4($0.pointee.sin_addr.s_addr) }
+        case AF_INET6:
+            self = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
+                withUnsafeBytes(of: inet.pointee.sin6_addr) { .ipv6($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
             }
+        default:
+            return nil
+        }
+    }
+
+    /// The numeric form (`127.0.0.1`, `::1`).
+    var numericHost: String? {
+        switch self {
+        case .text(let given): given
+        case .ipv4(let bytes): Self.format(AF_INET, bytes)
+        case .ipv6(let high, let low): Self.format(AF_INET6, (high, low))
+        }
+    }
+
+    private static func format<Bytes>(_ family: Int32, _ bytes: Bytes) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let text = buffer.withUnsafeMutableBufferPointer { out in
+            withUnsafeBytes(of: bytes) { inet_ntop(family, $0.baseAddress, out.baseAddress, socklen_t(out.count)) }
         }
         guard text != nil else { return nil }
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

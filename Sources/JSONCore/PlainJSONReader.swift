@@ -147,11 +147,13 @@ public struct PlainJSONReader {
         let negative = input[end] == UInt8(ascii: "-")
         if negative { end += 1 }
         let start = end
-        var magnitude: UInt64 = 0
+        // An `Int`, not a `UInt64`: x86-64 converts a signed integer to a Double in one
+        // instruction, an unsigned one in five.
+        var magnitude = 0
         while end < input.count, end - start < 15 {
             let digit = input[end] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
-            magnitude = magnitude &* 10 &+ UInt64(digit)
+            magnitude = magnitude &* 10 &+ Int(digit)
             end += 1
         }
         // No digits, a leading zero, a 16th digit, a fraction or an exponent: not short.

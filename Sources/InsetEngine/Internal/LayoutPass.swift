@@ -117,32 +117,25 @@ struct LayoutPass: Sendable {
 
     /// Lays out `tree` in its current placements and reports every node, in tree order.
     mutating func run(_ tree: FlatTree) -> [NodeResult] {
-        // Each result is filled in place, field by field, from a blank one: building a whole
-        // `NodeResult` (its initializer) and appending it costs a retain and a release of all
-        // its references.
-        let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-        let blank = NodeResult(
-            id: "", frame: zero, frameInWindow: zero, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-            layoutMargins: .zero, directionalLayoutMargins: .zero, layoutMarginsGuide: zero,
-            explain: nil, scroll: nil, layoutGuides: nil, bars: nil
-        )
-        var results = [NodeResult](repeating: blank, count: tree.nodes.count)
-        var state = PassState(count: tree.nodes.count)
+        let count = tree.nodes.count
+        var state = PassState(count: count)
         var reuse = ExplanationReuse()
-        // The results are written (and their explanation lists read) through one buffer for
-        // the whole pass: no uniqueness or bounds check per node and field.
-        results.withUnsafeMutableBufferPointer { results in
-            for i in results.indices {
+        // Each result is built once, in its final place: a blank array overwritten field by
+        // field costs a copy of the blank and a destroy of every overwritten field. The
+        // results are written (and their explanation lists read) through the buffer: no
+        // uniqueness or bounds check per node.
+        return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
+            for i in 0..<count {
                 layOut(i, in: tree, results: results, state: &state, reuse: &reuse)
+                initializedCount = i + 1
             }
         }
-        return results
     }
 
     // MARK: - One node
 
-    /// Lays out node `i` (its superview and ancestors are done): fills in `results[i]` and
-    /// appends what its subviews need to `state`.
+    /// Lays out node `i` (its superview and ancestors are done): initializes `results[i]`
+    /// (the results before it are initialized) and appends what its subviews need to `state`.
     private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
         let node = tree.nodes[i]
         let parent = node.parent
@@ -186,14 +179,13 @@ struct LayoutPass: Sendable {
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
+        var explain: Explanation?
         if usesSafeAreaModel {
-            let explain: Explanation
             (safeArea, explain) = self.safeArea(
                 of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
                 results: results, state: state, reuse: &reuse
             )
-            results[i].explain = consume explain
         }
 
         // Layout guide lengths of a controller's view.
@@ -204,52 +196,50 @@ struct LayoutPass: Sendable {
                 : cover.guides(for: window)
         }
 
-        // The result starts blank (see `run`): only fields with a value are written.
-        results[i].id = tree.id(of: node)
-        results[i].frame = frame
-        results[i].frameInWindow = window
-        results[i].layoutGuides = guides
-
         // Scroll view.
         var included: EdgeSet = []
         var boundsOrigin = Point(x: 0, y: 0)
+        var scrollResult: ScrollNodeResult?
         if let scroll = tree.scroll(of: node) {
-            let scrollResult: ScrollNodeResult
+            let adjusted: ScrollNodeResult
             if usesSafeAreaModel {
-                (scrollResult, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
+                (adjusted, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
             } else {
                 // The owner's guides; the scroll view may be the owner's own view.
                 let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
-                scrollResult = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
+                adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
-            boundsOrigin = scrollResult.contentOffset
-            results[i].scroll = scrollResult
+            boundsOrigin = adjusted.contentOffset
+            scrollResult = adjusted
         }
         let bounds = Rect(origin: boundsOrigin, size: frame.size)
-        if usesSafeAreaModel {
-            results[i].safeAreaInsets = safeArea
-            results[i].safeAreaLayoutGuide = bounds.inset(by: safeArea)
-        }
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
-        results[i].layoutMargins = margins
-        results[i].directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
-        results[i].layoutMarginsGuide = bounds.inset(by: margins)
 
         // Bars.
         var container: ContainerLayout?
+        var bars: BarFrames?
         if node.isContainer || node.role == .root {
-            var bars = BarFrames()
+            var frames = BarFrames()
             if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
                 container = laidOut.layout
-                bars = laidOut.frames
+                frames = laidOut.frames
             }
             if node.role == .root, environment.showsStatusBar {
-                bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+                frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
             }
-            if !bars.isEmpty { results[i].bars = bars }
+            if !frames.isEmpty { bars = frames }
         }
+
+        results.initializeElement(at: i, to: NodeResult(
+            id: tree.id(of: node), frame: frame, frameInWindow: window,
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
+            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
+            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
+            layoutMarginsGuide: bounds.inset(by: margins),
+            explain: consume explain, scroll: scrollResult, layoutGuides: guides, bars: bars
+        ))
 
         state.nodes.append(NodeState(
             frame: frame, window: window, boundsOrigin: boundsOrigin, safeArea: safeArea, margins: margins,

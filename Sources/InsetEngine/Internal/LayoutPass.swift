@@ -20,6 +20,16 @@ struct ContainerLayout: Hashable, Sendable {
     var bottom: ShownBar?
 }
 
+/// What a scroll view's or a container's own rules decide for its subviews (plain data).
+struct ScrollAndContainer: Sendable {
+    /// A scroll view's resting content offset; (0, 0) for other views.
+    var boundsOrigin = Point(x: 0, y: 0)
+    /// The edges a scroll view adjusted (empty for other views and in the legacy model).
+    var included: EdgeSet = []
+    /// A container's bars.
+    var container: ContainerLayout?
+}
+
 /// Where a container put its content, and what the content inherits from it.
 struct ContentPlacement: Sendable {
     var frame: Rect
@@ -196,41 +206,16 @@ struct LayoutPass: Sendable {
                 : cover.guides(for: window)
         }
 
-        // Scroll view.
-        var included: EdgeSet = []
-        var boundsOrigin = Point(x: 0, y: 0)
-        var scrollResult: ScrollNodeResult?
-        if let scroll = tree.scroll(of: node) {
-            let adjusted: ScrollNodeResult
-            if usesSafeAreaModel {
-                (adjusted, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
-            } else {
-                // The owner's guides; the scroll view may be the owner's own view.
-                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
-                adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
-            }
-            boundsOrigin = adjusted.contentOffset
-            scrollResult = adjusted
+        // A scroll view's and a container's (or the root's) own parts; most nodes have none.
+        var parts = ScrollAndContainer()
+        var extras: NodeResult.Extras?
+        if node.kind.isScrollView || node.isContainer || node.role == .root {
+            (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: state)
         }
-        let bounds = Rect(origin: boundsOrigin, size: frame.size)
+        let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
-
-        // Bars.
-        var container: ContainerLayout?
-        var bars: BarFrames?
-        if node.isContainer || node.role == .root {
-            var frames = BarFrames()
-            if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
-                container = laidOut.layout
-                frames = laidOut.frames
-            }
-            if node.role == .root, environment.showsStatusBar {
-                frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
-            }
-            if !frames.isEmpty { bars = frames }
-        }
 
         results.initializeElement(at: i, to: NodeResult(
             id: tree.id(of: node), frame: frame, frameInWindow: window,
@@ -238,13 +223,48 @@ struct LayoutPass: Sendable {
             safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
             layoutMarginsGuide: bounds.inset(by: margins),
-            explain: consume explain, scroll: scrollResult, layoutGuides: guides, bars: bars
+            explain: consume explain, layoutGuides: guides, extras: consume extras
         ))
 
         state.nodes.append(NodeState(
-            frame: frame, window: window, boundsOrigin: boundsOrigin, safeArea: safeArea, margins: margins,
-            guides: guides, consumers: consumers, included: included, cover: cover, container: container
+            frame: frame, window: window, boundsOrigin: parts.boundsOrigin, safeArea: safeArea, margins: margins,
+            guides: guides, consumers: consumers, included: parts.included, cover: cover, container: parts.container
         ))
+    }
+
+    /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
+    /// root), with what they decide for its subviews.
+    private func scrollAndBars(
+        of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
+        guides: LayoutGuideLengths?, cover: LegacyCover, state: PassState
+    ) -> (ScrollAndContainer, NodeResult.Extras?) {
+        var parts = ScrollAndContainer()
+        // Scroll view.
+        var scrollResult: ScrollNodeResult?
+        if let scroll = tree.scroll(of: node) {
+            let adjusted: ScrollNodeResult
+            if usesSafeAreaModel {
+                (adjusted, parts.included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
+            } else {
+                // The owner's guides; the scroll view may be the owner's own view.
+                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
+                adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
+            }
+            parts.boundsOrigin = adjusted.contentOffset
+            scrollResult = adjusted
+        }
+        let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
+
+        // Bars.
+        var frames = BarFrames()
+        if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
+            parts.container = laidOut.layout
+            frames = laidOut.frames
+        }
+        if node.role == .root, environment.showsStatusBar {
+            frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+        }
+        return (parts, .box(scroll: scrollResult, bars: frames.isEmpty ? nil : frames))
     }
 
     // MARK: - Frames

@@ -70,9 +70,39 @@ public struct NodeResult: Hashable, Sendable {
         @usableFromInline var directionalLayoutMargins: DirectionalInsets
         @usableFromInline var layoutMarginsGuide: Rect
         @usableFromInline var explain: Explanation?
-        @usableFromInline var scroll: ScrollNodeResult?
         @usableFromInline var layoutGuides: LayoutGuideLengths?
-        @usableFromInline var bars: BarFrames?
+        @usableFromInline var extras: Extras?
+    }
+
+    /// The parts few nodes have (a scroll view's, a container's bars), boxed: a result
+    /// without them holds one `nil` reference instead of ~300 bytes of absent values that
+    /// every result would initialize, copy and check. `nil` when both are absent.
+    @usableFromInline
+    final class Extras: Hashable, Sendable {
+        @usableFromInline let scroll: ScrollNodeResult?
+        @usableFromInline let bars: BarFrames?
+
+        private init(scroll: ScrollNodeResult?, bars: BarFrames?) {
+            self.scroll = scroll
+            self.bars = bars
+        }
+
+        /// The box holding `scroll` and `bars`, or `nil` when both are absent.
+        @usableFromInline
+        static func box(scroll: ScrollNodeResult?, bars: BarFrames?) -> Extras? {
+            scroll == nil && bars == nil ? nil : Extras(scroll: scroll, bars: bars)
+        }
+
+        @usableFromInline
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(scroll)
+            hasher.combine(bars)
+        }
     }
 
     @usableFromInline
@@ -121,8 +151,8 @@ public struct NodeResult: Hashable, Sendable {
     }
     /// Scroll kinds only.
     @inlinable public var scroll: ScrollNodeResult? {
-        get { fields.scroll }
-        set { fields.scroll = newValue }
+        get { fields.extras?.scroll }
+        set { fields.extras = .box(scroll: newValue, bars: bars) }
     }
     /// View-controller nodes only.
     @inlinable public var layoutGuides: LayoutGuideLengths? {
@@ -131,8 +161,8 @@ public struct NodeResult: Hashable, Sendable {
     }
     /// Container nodes, and the root node while the status bar shows.
     @inlinable public var bars: BarFrames? {
-        get { fields.bars }
-        set { fields.bars = newValue }
+        get { fields.extras?.bars }
+        set { fields.extras = .box(scroll: scroll, bars: newValue) }
     }
 
     /// Creates a node result.
@@ -142,11 +172,26 @@ public struct NodeResult: Hashable, Sendable {
         layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
         explain: Explanation?, scroll: ScrollNodeResult?, layoutGuides: LayoutGuideLengths?, bars: BarFrames?
     ) {
+        self.init(
+            id: id, frame: frame, frameInWindow: frameInWindow,
+            safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
+            layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
+            explain: explain, layoutGuides: layoutGuides, extras: .box(scroll: scroll, bars: bars)
+        )
+    }
+
+    /// Creates a node result whose scroll part and bars are already boxed.
+    init(
+        id: String, frame: Rect, frameInWindow: Rect,
+        safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
+        layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
+        explain: Explanation?, layoutGuides: LayoutGuideLengths?, extras: Extras?
+    ) {
         fields = Fields(
             id: id, frame: frame, frameInWindow: frameInWindow,
             safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explain: explain, scroll: scroll, layoutGuides: layoutGuides, bars: bars
+            explain: explain, layoutGuides: layoutGuides, extras: extras
         )
     }
 }

@@ -189,9 +189,9 @@ struct LayoutPass: Sendable {
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
-        var explain: Explanation?
+        var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
-            (safeArea, explain) = self.safeArea(
+            (safeArea, explanation) = self.safeArea(
                 of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
                 results: results, state: state, reuse: &reuse
@@ -223,7 +223,7 @@ struct LayoutPass: Sendable {
             safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
             layoutMarginsGuide: bounds.inset(by: margins),
-            explain: consume explain, layoutGuides: guides, extras: consume extras
+            explanation: consume explanation, layoutGuides: guides, extras: consume extras
         ))
 
         state.nodes.append(NodeState(
@@ -298,7 +298,7 @@ struct LayoutPass: Sendable {
         of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect,
         placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
         results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
-    ) -> (insets: Insets, explain: Explanation) {
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
@@ -321,7 +321,7 @@ struct LayoutPass: Sendable {
             if state.nodes[node.parent].included.isEmpty,
                distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
                distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
-                return (inherited, results[node.parent].explain ?? Explanation())
+                return (inherited, explanation(of: node.parent, in: results))
             }
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
@@ -369,20 +369,35 @@ struct LayoutPass: Sendable {
             bottom.add(additional: additional.bottom)
             right.add(additional: additional.right)
         }
+        let insets = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
+        // No entry added to one node's lists on any edge: that node's explanation, shared.
+        if let origin = top.origin.node, top.added.isEmpty, left.added.isEmpty, bottom.added.isEmpty, right.added.isEmpty,
+           left.origin == top.origin, bottom.origin == top.origin, right.origin == top.origin {
+            return (insets, explanation(of: origin, in: results))
+        }
+        if let shared = reuse.explanation(top: top, left: left, bottom: bottom, right: right) {
+            return (insets, shared)
+        }
         func list(_ trail: EdgeTrail, on edge: Edge) -> [Contribution] {
             trail.added.isEmpty
                 ? self.list(of: trail.origin, on: edge, results: results)
                 : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, results: results) }
         }
-        return (
-            Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value),
+        let shared = NodeResult.SharedExplanation(
             Explanation(top: list(top, on: .top), left: list(left, on: .left), bottom: list(bottom, on: .bottom), right: list(right, on: .right))
         )
+        reuse.remember(shared, top: top, left: left, bottom: bottom, right: right)
+        return (insets, shared)
+    }
+
+    /// Laid-out node `k`'s explanation (in the safe-area model, every node has one).
+    private func explanation(of k: Int, in results: UnsafeMutableBufferPointer<NodeResult>) -> NodeResult.SharedExplanation {
+        results[k].fields.explanation!
     }
 
     /// The finished list `origin` has on `edge`.
     private func list(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> [Contribution] {
-        if let node = origin.node { return results[node].explain?[edge] ?? [] }
+        if let node = origin.node { return explanation(of: node, in: results).value[edge] }
         return origin == .window ? environment.windowExplain[edge] : []
     }
 

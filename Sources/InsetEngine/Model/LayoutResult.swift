@@ -69,9 +69,32 @@ public struct NodeResult: Hashable, Sendable {
         @usableFromInline var layoutMargins: Insets
         @usableFromInline var directionalLayoutMargins: DirectionalInsets
         @usableFromInline var layoutMarginsGuide: Rect
-        @usableFromInline var explain: Explanation?
+        @usableFromInline var explanation: SharedExplanation?
         @usableFromInline var layoutGuides: LayoutGuideLengths?
         @usableFromInline var extras: Extras?
+    }
+
+    /// An explanation held by reference. A view inside its superview's safe area has its
+    /// superview's explanation, and the cells of a list have equal ones: they share one box,
+    /// so a result holds (retains, releases) one reference for its explanation, not four.
+    @usableFromInline
+    final class SharedExplanation: Hashable, Sendable {
+        @usableFromInline let value: Explanation
+
+        @usableFromInline
+        init(_ value: Explanation) {
+            self.value = value
+        }
+
+        @usableFromInline
+        static func == (lhs: SharedExplanation, rhs: SharedExplanation) -> Bool {
+            lhs.value == rhs.value
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+        }
     }
 
     /// The parts few nodes have (a scroll view's, a container's bars), boxed: a result
@@ -146,8 +169,8 @@ public struct NodeResult: Hashable, Sendable {
     }
     /// Safe-area model only; sums to `safeAreaInsets` edge by edge.
     @inlinable public var explain: Explanation? {
-        get { fields.explain }
-        set { fields.explain = newValue }
+        get { fields.explanation?.value }
+        set { fields.explanation = newValue.map(SharedExplanation.init) }
     }
     /// Scroll kinds only.
     @inlinable public var scroll: ScrollNodeResult? {
@@ -176,22 +199,22 @@ public struct NodeResult: Hashable, Sendable {
             id: id, frame: frame, frameInWindow: frameInWindow,
             safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explain: explain, layoutGuides: layoutGuides, extras: .box(scroll: scroll, bars: bars)
+            explanation: explain.map(SharedExplanation.init), layoutGuides: layoutGuides, extras: .box(scroll: scroll, bars: bars)
         )
     }
 
-    /// Creates a node result whose scroll part and bars are already boxed.
+    /// Creates a node result whose explanation, scroll part and bars are already boxed.
     init(
         id: String, frame: Rect, frameInWindow: Rect,
         safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
         layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
-        explain: Explanation?, layoutGuides: LayoutGuideLengths?, extras: Extras?
+        explanation: SharedExplanation?, layoutGuides: LayoutGuideLengths?, extras: Extras?
     ) {
         fields = Fields(
             id: id, frame: frame, frameInWindow: frameInWindow,
             safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explain: explain, layoutGuides: layoutGuides, extras: extras
+            explanation: explanation, layoutGuides: layoutGuides, extras: extras
         )
     }
 }

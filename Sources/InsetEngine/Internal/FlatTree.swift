@@ -60,6 +60,9 @@ struct FlatNode: Sendable {
         self.nearestController = nearestController
     }
 
+    /// Whether the node is the window's root view (the only one without a superview).
+    var isRoot: Bool { parent < 0 }
+
     /// Whether the node is a view controller's view.
     var hasController: Bool { controllerKind != nil }
 

@@ -87,12 +87,27 @@ struct NodeState: Sendable {
     var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 }
 
-/// One layout's nodes so far, indexed like the flattened tree.
+/// One layout's nodes so far, indexed like the flattened tree: the first `count` of
+/// `nodes`. The states are plain data in a buffer allocated for the whole layout (see
+/// `LayoutPass.run`), so appending or reading one has no array bookkeeping.
 struct PassState {
-    var nodes: [NodeState] = []
+    let nodes: UnsafeMutableBufferPointer<NodeState>
+    private(set) var count = 0
 
-    init(count: Int) {
-        nodes.reserveCapacity(count)
+    /// Room for `capacity` states; `deallocate()` frees it.
+    init(capacity: Int) {
+        nodes = .allocate(capacity: capacity)
+    }
+
+    /// Adds the next node's state.
+    mutating func append(_ state: NodeState) {
+        nodes.initializeElement(at: count, to: state)
+        count += 1
+    }
+
+    /// Frees the buffer (the states are plain data: nothing to deinitialize).
+    func deallocate() {
+        nodes.deallocate()
     }
 
     /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).
@@ -128,7 +143,8 @@ struct LayoutPass: Sendable {
     /// Lays out `tree` in its current placements and reports every node, in tree order.
     mutating func run(_ tree: FlatTree) -> [NodeResult] {
         let count = tree.nodes.count
-        var state = PassState(count: count)
+        var state = PassState(capacity: count)
+        defer { state.deallocate() }
         var reuse = ExplanationReuse()
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a destroy of every overwritten field. The
@@ -165,7 +181,7 @@ struct LayoutPass: Sendable {
             cover = placed.cover
             placement = placed
         case .childController, .plain:
-            frame = self.frame(of: node, parentBounds: parentBounds, state: state)
+            frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
             cover = state.nodes[parent].cover
         }
         // Frame in the window.
@@ -192,7 +208,7 @@ struct LayoutPass: Sendable {
         var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
-                of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
+                of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
                 results: results, state: state, reuse: &reuse
             )
@@ -209,7 +225,7 @@ struct LayoutPass: Sendable {
         // A scroll view's and a container's (or the root's) own parts; most nodes have none.
         var parts = ScrollAndContainer()
         var extras: NodeResult.Extras?
-        if node.kind.isScrollView || node.isContainer || node.role == .root {
+        if node.kind.isScrollView || node.isContainer || node.isRoot {
             (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: state)
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
@@ -226,7 +242,7 @@ struct LayoutPass: Sendable {
             explanation: consume explanation, layoutGuides: guides, extras: consume extras
         ))
 
-        state.nodes.append(NodeState(
+        state.append(NodeState(
             frame: frame, window: window, boundsOrigin: parts.boundsOrigin, safeArea: safeArea, margins: margins,
             guides: guides, consumers: consumers, included: parts.included, cover: cover, container: parts.container
         ))
@@ -261,7 +277,7 @@ struct LayoutPass: Sendable {
             parts.container = laidOut.layout
             frames = laidOut.frames
         }
-        if node.role == .root, environment.showsStatusBar {
+        if node.isRoot, environment.showsStatusBar {
             frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
         }
         return (parts, .box(scroll: scrollResult, bars: frames.isEmpty ? nil : frames))
@@ -269,10 +285,11 @@ struct LayoutPass: Sendable {
 
     // MARK: - Frames
 
-    /// A view's frame from its placement: fill the superview, an explicit frame, or a pin to
-    /// one of the superview's guides (all in the superview's bounds coordinates).
-    private func frame(of node: FlatNode, parentBounds: Rect, state: PassState) -> Rect {
-        switch node.placement {
+    /// A view's frame from its placement under the view at `parent`: fill the superview, an
+    /// explicit frame, or a pin to one of the superview's guides (all in the superview's
+    /// bounds coordinates).
+    private func frame(of placement: Placement, parent: Int, parentBounds: Rect, state: PassState) -> Rect {
+        switch placement {
         case .fill:
             return Rect(x: 0, y: 0, width: parentBounds.width, height: parentBounds.height)
         case .frame(let rect):
@@ -280,12 +297,12 @@ struct LayoutPass: Sendable {
         case .pin(.bounds):
             return parentBounds
         case .pin(.safeArea):
-            return parentBounds.inset(by: state.nodes[node.parent].safeArea)
+            return parentBounds.inset(by: state.nodes[parent].safeArea)
         case .pin(.layoutMargins):
-            return parentBounds.inset(by: state.nodes[node.parent].margins)
+            return parentBounds.inset(by: state.nodes[parent].margins)
         case .pin(.readableContent):
             // RULES.md §M: width min(672, layout-margins guide width), centred in that guide.
-            let guide = parentBounds.inset(by: state.nodes[node.parent].margins)
+            let guide = parentBounds.inset(by: state.nodes[parent].margins)
             let width = Swift.min(672, guide.width)
             return Rect(x: guide.x + (guide.width - width) / 2, y: guide.y, width: width, height: guide.height)
         }
@@ -295,14 +312,14 @@ struct LayoutPass: Sendable {
 
     /// The node's safe area (S3–S7) and its explanation.
     private mutating func safeArea(
-        of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect,
+        of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
         placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
         results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
     ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
-        switch node.role {
+        switch role {
         case .root, .containerContent:
             break
         case .childController(let reference):
@@ -317,16 +334,16 @@ struct LayoutPass: Sendable {
             // none lying inside a non-zero edge of the superview, so no edge adds an entry.
             // The node has its superview's insets and shares its explanation, exactly as the
             // edge-by-edge rules below would give.
-            let inherited = state.nodes[node.parent].safeArea
-            if state.nodes[node.parent].included.isEmpty,
+            let inherited = state.nodes[parent].safeArea
+            if state.nodes[parent].included.isEmpty,
                distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
                distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
-                return (inherited, explanation(of: node.parent, in: results))
+                return (inherited, explanation(of: parent, in: results))
             }
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
-            switch node.role {
+            switch role {
             case .root:
                 // §1.3: the window's safe area; edgesForExtendedLayout has no effect here.
                 return EdgeTrail(value: environment.windowSafeArea[edge], continuing: .window)
@@ -351,15 +368,15 @@ struct LayoutPass: Sendable {
                 return trail
             case .plain:
                 // S3 with the S4 cap, after C2's consumption under a scroll view.
-                var trail = state.trail(of: node.parent, on: edge)
-                if state.nodes[node.parent].included.contains(edge) { trail.consume() }
+                var trail = state.trail(of: parent, on: edge)
+                if state.nodes[parent].included.contains(edge) { trail.consume() }
                 trail.applyCappedOffset(distances[edge])
                 return trail
             }
         }
         // Edge by edge, spelled out so that every `[edge]` above is a plain field access.
         var top = start(.top), left = start(.left), bottom = start(.bottom), right = start(.right)
-        if case .childController = node.role {
+        if case .childController = role {
             // Rule S5: the kept value excludes the child's own additional insets.
             remembered[i] = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
         }

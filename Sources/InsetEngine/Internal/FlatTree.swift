@@ -60,6 +60,9 @@ struct FlatNode: Sendable {
         self.nearestController = nearestController
     }
 
+    /// Whether the node is the window's root view (the only one without a superview).
+    var isRoot: Bool { parent < 0 }
+
     /// Whether the node is a view controller's view.
     var hasController: Bool { controllerKind != nil }
 
@@ -86,28 +89,31 @@ struct FlatTree: Sendable {
     /// Everything but `topController` is decided as a node is appended, from its superview
     /// and ancestors (already appended).
     init(hierarchy: ViewHierarchy) {
-        var nodes: [FlatNode] = []
-        nodes.reserveCapacity(hierarchy.views.count)
-        hierarchy.views.withUnsafeBufferPointer { views in
-            nodes.append(FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
-            Self.findScrollOwner(of: 0, in: &nodes)
-            for index in views.indices.dropFirst() {
-                // Read in place, through the buffer (an array element passed as an argument
-                // is copied whole first).
-                let parent = views[index].parent
-                let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
-                var role = NodeRole.plain
-                if views[index].viewController != nil {
-                    if nodes[parent].isContainer, nodes[parent].content < 0 {
-                        nodes[parent].content = index
-                        role = .containerContent(container: parent)
-                    } else {
-                        role = .childController(reference: controller)
+        // The nodes are written (and their superviews' read) through the new array's buffer:
+        // no uniqueness, capacity or bounds check per node. `FlatNode` is plain data.
+        var nodes = [FlatNode](unsafeUninitializedCapacity: hierarchy.views.count) { nodes, initializedCount in
+            hierarchy.views.withUnsafeBufferPointer { views in
+                nodes.initializeElement(at: 0, to: FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
+                Self.findScrollOwner(of: 0, in: nodes)
+                for index in views.indices.dropFirst() {
+                    // Read in place, through the buffer (an array element passed as an argument
+                    // is copied whole first).
+                    let parent = views[index].parent
+                    let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
+                    var role = NodeRole.plain
+                    if views[index].viewController != nil {
+                        if nodes[parent].isContainer, nodes[parent].content < 0 {
+                            nodes[parent].content = index
+                            role = .containerContent(container: parent)
+                        } else {
+                            role = .childController(reference: controller)
+                        }
                     }
+                    let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
+                    nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                    Self.findScrollOwner(of: index, in: nodes)
                 }
-                let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
-                nodes.append(FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
-                Self.findScrollOwner(of: index, in: &nodes)
+                initializedCount = views.count
             }
         }
         // The controller whose properties decide how a container's content extends under its
@@ -131,7 +137,7 @@ struct FlatTree: Sendable {
     /// stopped) meets the controllers whose chains reach it; the first one met is the
     /// innermost. Does nothing for other views.
     @inline(__always)
-    private static func findScrollOwner(of index: Int, in nodes: inout [FlatNode]) {
+    private static func findScrollOwner(of index: Int, in nodes: UnsafeMutableBufferPointer<FlatNode>) {
         guard nodes[index].kind.isScrollView else { return }
         var current = index
         while true {

@@ -20,6 +20,16 @@ struct ContainerLayout: Hashable, Sendable {
     var bottom: ShownBar?
 }
 
+/// What a scroll view's or a container's own rules decide for its subviews (plain data).
+struct ScrollAndContainer: Sendable {
+    /// A scroll view's resting content offset; (0, 0) for other views.
+    var boundsOrigin = Point(x: 0, y: 0)
+    /// The edges a scroll view adjusted (empty for other views and in the legacy model).
+    var included: EdgeSet = []
+    /// A container's bars.
+    var container: ContainerLayout?
+}
+
 /// Where a container put its content, and what the content inherits from it.
 struct ContentPlacement: Sendable {
     var frame: Rect
@@ -77,12 +87,27 @@ struct NodeState: Sendable {
     var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 }
 
-/// One layout's nodes so far, indexed like the flattened tree.
+/// One layout's nodes so far, indexed like the flattened tree: the first `count` of
+/// `nodes`. The states are plain data in a buffer allocated for the whole layout (see
+/// `LayoutPass.run`), so appending or reading one has no array bookkeeping.
 struct PassState {
-    var nodes: [NodeState] = []
+    let nodes: UnsafeMutableBufferPointer<NodeState>
+    private(set) var count = 0
 
-    init(count: Int) {
-        nodes.reserveCapacity(count)
+    /// Room for `capacity` states; `deallocate()` frees it.
+    init(capacity: Int) {
+        nodes = .allocate(capacity: capacity)
+    }
+
+    /// Adds the next node's state.
+    mutating func append(_ state: NodeState) {
+        nodes.initializeElement(at: count, to: state)
+        count += 1
+    }
+
+    /// Frees the buffer (the states are plain data: nothing to deinitialize).
+    func deallocate() {
+        nodes.deallocate()
     }
 
     /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).
@@ -117,32 +142,26 @@ struct LayoutPass: Sendable {
 
     /// Lays out `tree` in its current placements and reports every node, in tree order.
     mutating func run(_ tree: FlatTree) -> [NodeResult] {
-        // Each result is filled in place, field by field, from a blank one: building a whole
-        // `NodeResult` (its initializer) and appending it costs a retain and a release of all
-        // its references.
-        let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-        let blank = NodeResult(
-            id: "", frame: zero, frameInWindow: zero, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-            layoutMargins: .zero, directionalLayoutMargins: .zero, layoutMarginsGuide: zero,
-            explain: nil, scroll: nil, layoutGuides: nil, bars: nil
-        )
-        var results = [NodeResult](repeating: blank, count: tree.nodes.count)
-        var state = PassState(count: tree.nodes.count)
+        let count = tree.nodes.count
+        var state = PassState(capacity: count)
+        defer { state.deallocate() }
         var reuse = ExplanationReuse()
-        // The results are written (and their explanation lists read) through one buffer for
-        // the whole pass: no uniqueness or bounds check per node and field.
-        results.withUnsafeMutableBufferPointer { results in
-            for i in results.indices {
+        // Each result is built once, in its final place: a blank array overwritten field by
+        // field costs a copy of the blank and a destroy of every overwritten field. The
+        // results are written (and their explanation lists read) through the buffer: no
+        // uniqueness or bounds check per node.
+        return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
+            for i in 0..<count {
                 layOut(i, in: tree, results: results, state: &state, reuse: &reuse)
+                initializedCount = i + 1
             }
         }
-        return results
     }
 
     // MARK: - One node
 
-    /// Lays out node `i` (its superview and ancestors are done): fills in `results[i]` and
-    /// appends what its subviews need to `state`.
+    /// Lays out node `i` (its superview and ancestors are done): initializes `results[i]`
+    /// (the results before it are initialized) and appends what its subviews need to `state`.
     private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
         let node = tree.nodes[i]
         let parent = node.parent
@@ -162,7 +181,7 @@ struct LayoutPass: Sendable {
             cover = placed.cover
             placement = placed
         case .childController, .plain:
-            frame = self.frame(of: node, parentBounds: parentBounds, state: state)
+            frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
             cover = state.nodes[parent].cover
         }
         // Frame in the window.
@@ -186,14 +205,13 @@ struct LayoutPass: Sendable {
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
+        var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
-            let explain: Explanation
-            (safeArea, explain) = self.safeArea(
-                of: i, node: node, frame: frame, window: window, parentBounds: parentBounds,
+            (safeArea, explanation) = self.safeArea(
+                of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
                 results: results, state: state, reuse: &reuse
             )
-            results[i].explain = consume explain
         }
 
         // Layout guide lengths of a controller's view.
@@ -204,65 +222,74 @@ struct LayoutPass: Sendable {
                 : cover.guides(for: window)
         }
 
-        // The result starts blank (see `run`): only fields with a value are written.
-        results[i].id = tree.id(of: node)
-        results[i].frame = frame
-        results[i].frameInWindow = window
-        results[i].layoutGuides = guides
-
-        // Scroll view.
-        var included: EdgeSet = []
-        var boundsOrigin = Point(x: 0, y: 0)
-        if let scroll = tree.scroll(of: node) {
-            let scrollResult: ScrollNodeResult
-            if usesSafeAreaModel {
-                (scrollResult, included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
-            } else {
-                // The owner's guides; the scroll view may be the owner's own view.
-                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
-                scrollResult = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
-            }
-            boundsOrigin = scrollResult.contentOffset
-            results[i].scroll = scrollResult
+        // A scroll view's and a container's (or the root's) own parts; most nodes have none.
+        var parts = ScrollAndContainer()
+        var extras: NodeResult.Extras?
+        if node.kind.isScrollView || node.isContainer || node.isRoot {
+            (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: state)
         }
-        let bounds = Rect(origin: boundsOrigin, size: frame.size)
-        if usesSafeAreaModel {
-            results[i].safeAreaInsets = safeArea
-            results[i].safeAreaLayoutGuide = bounds.inset(by: safeArea)
-        }
+        let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
-        results[i].layoutMargins = margins
-        results[i].directionalLayoutMargins = DirectionalInsets(margins, direction: direction)
-        results[i].layoutMarginsGuide = bounds.inset(by: margins)
+
+        results.initializeElement(at: i, to: NodeResult(
+            id: tree.id(of: node), frame: frame, frameInWindow: window,
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
+            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
+            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
+            layoutMarginsGuide: bounds.inset(by: margins),
+            explanation: consume explanation, layoutGuides: guides, extras: consume extras
+        ))
+
+        state.append(NodeState(
+            frame: frame, window: window, boundsOrigin: parts.boundsOrigin, safeArea: safeArea, margins: margins,
+            guides: guides, consumers: consumers, included: parts.included, cover: cover, container: parts.container
+        ))
+    }
+
+    /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
+    /// root), with what they decide for its subviews.
+    private func scrollAndBars(
+        of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
+        guides: LayoutGuideLengths?, cover: LegacyCover, state: PassState
+    ) -> (ScrollAndContainer, NodeResult.Extras?) {
+        var parts = ScrollAndContainer()
+        // Scroll view.
+        var scrollResult: ScrollNodeResult?
+        if let scroll = tree.scroll(of: node) {
+            let adjusted: ScrollNodeResult
+            if usesSafeAreaModel {
+                (adjusted, parts.included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
+            } else {
+                // The owner's guides; the scroll view may be the owner's own view.
+                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
+                adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
+            }
+            parts.boundsOrigin = adjusted.contentOffset
+            scrollResult = adjusted
+        }
+        let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Bars.
-        var container: ContainerLayout?
-        if node.isContainer || node.role == .root {
-            var bars = BarFrames()
-            if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
-                container = laidOut.layout
-                bars = laidOut.frames
-            }
-            if node.role == .root, environment.showsStatusBar {
-                bars.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
-            }
-            if !bars.isEmpty { results[i].bars = bars }
+        var frames = BarFrames()
+        if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
+            parts.container = laidOut.layout
+            frames = laidOut.frames
         }
-
-        state.nodes.append(NodeState(
-            frame: frame, window: window, boundsOrigin: boundsOrigin, safeArea: safeArea, margins: margins,
-            guides: guides, consumers: consumers, included: included, cover: cover, container: container
-        ))
+        if node.isRoot, environment.showsStatusBar {
+            frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
+        }
+        return (parts, .box(scroll: scrollResult, bars: frames.isEmpty ? nil : frames))
     }
 
     // MARK: - Frames
 
-    /// A view's frame from its placement: fill the superview, an explicit frame, or a pin to
-    /// one of the superview's guides (all in the superview's bounds coordinates).
-    private func frame(of node: FlatNode, parentBounds: Rect, state: PassState) -> Rect {
-        switch node.placement {
+    /// A view's frame from its placement under the view at `parent`: fill the superview, an
+    /// explicit frame, or a pin to one of the superview's guides (all in the superview's
+    /// bounds coordinates).
+    private func frame(of placement: Placement, parent: Int, parentBounds: Rect, state: PassState) -> Rect {
+        switch placement {
         case .fill:
             return Rect(x: 0, y: 0, width: parentBounds.width, height: parentBounds.height)
         case .frame(let rect):
@@ -270,12 +297,12 @@ struct LayoutPass: Sendable {
         case .pin(.bounds):
             return parentBounds
         case .pin(.safeArea):
-            return parentBounds.inset(by: state.nodes[node.parent].safeArea)
+            return parentBounds.inset(by: state.nodes[parent].safeArea)
         case .pin(.layoutMargins):
-            return parentBounds.inset(by: state.nodes[node.parent].margins)
+            return parentBounds.inset(by: state.nodes[parent].margins)
         case .pin(.readableContent):
             // RULES.md §M: width min(672, layout-margins guide width), centred in that guide.
-            let guide = parentBounds.inset(by: state.nodes[node.parent].margins)
+            let guide = parentBounds.inset(by: state.nodes[parent].margins)
             let width = Swift.min(672, guide.width)
             return Rect(x: guide.x + (guide.width - width) / 2, y: guide.y, width: width, height: guide.height)
         }
@@ -285,14 +312,14 @@ struct LayoutPass: Sendable {
 
     /// The node's safe area (S3–S7) and its explanation.
     private mutating func safeArea(
-        of i: Int, node: FlatNode, frame: Rect, window: Rect, parentBounds: Rect,
+        of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
         placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
         results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
-    ) -> (insets: Insets, explain: Explanation) {
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
-        switch node.role {
+        switch role {
         case .root, .containerContent:
             break
         case .childController(let reference):
@@ -307,16 +334,16 @@ struct LayoutPass: Sendable {
             // none lying inside a non-zero edge of the superview, so no edge adds an entry.
             // The node has its superview's insets and shares its explanation, exactly as the
             // edge-by-edge rules below would give.
-            let inherited = state.nodes[node.parent].safeArea
-            if state.nodes[node.parent].included.isEmpty,
+            let inherited = state.nodes[parent].safeArea
+            if state.nodes[parent].included.isEmpty,
                distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
                distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
-                return (inherited, results[node.parent].explain ?? Explanation())
+                return (inherited, explanation(of: parent, in: results))
             }
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
-            switch node.role {
+            switch role {
             case .root:
                 // §1.3: the window's safe area; edgesForExtendedLayout has no effect here.
                 return EdgeTrail(value: environment.windowSafeArea[edge], continuing: .window)
@@ -341,15 +368,15 @@ struct LayoutPass: Sendable {
                 return trail
             case .plain:
                 // S3 with the S4 cap, after C2's consumption under a scroll view.
-                var trail = state.trail(of: node.parent, on: edge)
-                if state.nodes[node.parent].included.contains(edge) { trail.consume() }
+                var trail = state.trail(of: parent, on: edge)
+                if state.nodes[parent].included.contains(edge) { trail.consume() }
                 trail.applyCappedOffset(distances[edge])
                 return trail
             }
         }
         // Edge by edge, spelled out so that every `[edge]` above is a plain field access.
         var top = start(.top), left = start(.left), bottom = start(.bottom), right = start(.right)
-        if case .childController = node.role {
+        if case .childController = role {
             // Rule S5: the kept value excludes the child's own additional insets.
             remembered[i] = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
         }
@@ -359,20 +386,35 @@ struct LayoutPass: Sendable {
             bottom.add(additional: additional.bottom)
             right.add(additional: additional.right)
         }
+        let insets = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
+        // No entry added to one node's lists on any edge: that node's explanation, shared.
+        if let origin = top.origin.node, top.added.isEmpty, left.added.isEmpty, bottom.added.isEmpty, right.added.isEmpty,
+           left.origin == top.origin, bottom.origin == top.origin, right.origin == top.origin {
+            return (insets, explanation(of: origin, in: results))
+        }
+        if let shared = reuse.explanation(top: top, left: left, bottom: bottom, right: right) {
+            return (insets, shared)
+        }
         func list(_ trail: EdgeTrail, on edge: Edge) -> [Contribution] {
             trail.added.isEmpty
                 ? self.list(of: trail.origin, on: edge, results: results)
                 : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, results: results) }
         }
-        return (
-            Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value),
+        let shared = NodeResult.SharedExplanation(
             Explanation(top: list(top, on: .top), left: list(left, on: .left), bottom: list(bottom, on: .bottom), right: list(right, on: .right))
         )
+        reuse.remember(shared, top: top, left: left, bottom: bottom, right: right)
+        return (insets, shared)
+    }
+
+    /// Laid-out node `k`'s explanation (in the safe-area model, every node has one).
+    private func explanation(of k: Int, in results: UnsafeMutableBufferPointer<NodeResult>) -> NodeResult.SharedExplanation {
+        results[k].fields.explanation!
     }
 
     /// The finished list `origin` has on `edge`.
     private func list(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> [Contribution] {
-        if let node = origin.node { return results[node].explain?[edge] ?? [] }
+        if let node = origin.node { return explanation(of: node, in: results).value[edge] }
         return origin == .window ? environment.windowExplain[edge] : []
     }
 

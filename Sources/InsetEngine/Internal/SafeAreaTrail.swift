@@ -68,6 +68,11 @@ struct EdgeTrail: Sendable {
         return trail
     }
 
+    /// Whether both continue the same list with the same entries, so their lists are equal.
+    func continuesAlike(_ other: EdgeTrail) -> Bool {
+        origin == other.origin && added.matches(other.added)
+    }
+
     /// The edge cleared (a view starting at a bar's far edge has inset 0 there).
     mutating func clear() {
         self = EdgeTrail(value: 0, continuing: .none)
@@ -153,6 +158,26 @@ struct ExplanationReuse: Sendable {
     }
 
     private var top, left, bottom, right: Built?
+
+    /// The explanation made last, and the trails it was made from (meaningless while it is
+    /// `nil`; not optional, so that they are compared in place rather than copied out).
+    private var lastExplanation: NodeResult.SharedExplanation?
+    private var lastTop = EdgeTrail(value: 0, continuing: .none), lastLeft = EdgeTrail(value: 0, continuing: .none)
+    private var lastBottom = EdgeTrail(value: 0, continuing: .none), lastRight = EdgeTrail(value: 0, continuing: .none)
+
+    /// The explanation made last, if it was made from trails that continue the same lists
+    /// with the same entries on every edge (the next cell of a list), else `nil`.
+    func explanation(top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail) -> NodeResult.SharedExplanation? {
+        guard lastTop.continuesAlike(top), lastLeft.continuesAlike(left),
+              lastBottom.continuesAlike(bottom), lastRight.continuesAlike(right) else { return nil }
+        return lastExplanation
+    }
+
+    /// Remembers `shared`, made from these trails, for `explanation(top:left:bottom:right:)`.
+    mutating func remember(_ shared: NodeResult.SharedExplanation, top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail) {
+        (lastTop, lastLeft, lastBottom, lastRight) = (top, left, bottom, right)
+        lastExplanation = shared
+    }
 
     /// `trail`'s finished list on `edge`; `base` gives its origin's list there.
     mutating func list(for trail: EdgeTrail, on edge: Edge, base: () -> [Contribution]) -> [Contribution] {

@@ -54,26 +54,139 @@ public struct LayoutGuideLengths: Hashable, Sendable {
 
 /// What the engine reports for one node in one state.
 public struct NodeResult: Hashable, Sendable {
-    public var id: String
+    /// The stored fields, in one value. A struct without a declared initializer is built in
+    /// one piece by its implicit memberwise one; an initializer assigning this many fields,
+    /// one of them an optional holding references, is compiled into building the value on
+    /// the stack, copying it out and destroying the original: a retain and a release of
+    /// every reference, and two copies of ~600 bytes, per node.
+    @usableFromInline
+    struct Fields: Hashable, Sendable {
+        @usableFromInline var id: String
+        @usableFromInline var frame: Rect
+        @usableFromInline var frameInWindow: Rect
+        @usableFromInline var safeAreaInsets: Insets?
+        @usableFromInline var safeAreaLayoutGuide: Rect?
+        @usableFromInline var layoutMargins: Insets
+        @usableFromInline var directionalLayoutMargins: DirectionalInsets
+        @usableFromInline var layoutMarginsGuide: Rect
+        @usableFromInline var explanation: SharedExplanation?
+        @usableFromInline var layoutGuides: LayoutGuideLengths?
+        @usableFromInline var extras: Extras?
+    }
+
+    /// An explanation held by reference. A view inside its superview's safe area has its
+    /// superview's explanation, and the cells of a list have equal ones: they share one box,
+    /// so a result holds (retains, releases) one reference for its explanation, not four.
+    @usableFromInline
+    final class SharedExplanation: Hashable, Sendable {
+        @usableFromInline let value: Explanation
+
+        @usableFromInline
+        init(_ value: Explanation) {
+            self.value = value
+        }
+
+        @usableFromInline
+        static func == (lhs: SharedExplanation, rhs: SharedExplanation) -> Bool {
+            lhs.value == rhs.value
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+        }
+    }
+
+    /// The parts few nodes have (a scroll view's, a container's bars), boxed: a result
+    /// without them holds one `nil` reference instead of ~300 bytes of absent values that
+    /// every result would initialize, copy and check. `nil` when both are absent.
+    @usableFromInline
+    final class Extras: Hashable, Sendable {
+        @usableFromInline let scroll: ScrollNodeResult?
+        @usableFromInline let bars: BarFrames?
+
+        private init(scroll: ScrollNodeResult?, bars: BarFrames?) {
+            self.scroll = scroll
+            self.bars = bars
+        }
+
+        /// The box holding `scroll` and `bars`, or `nil` when both are absent.
+        @usableFromInline
+        static func box(scroll: ScrollNodeResult?, bars: BarFrames?) -> Extras? {
+            scroll == nil && bars == nil ? nil : Extras(scroll: scroll, bars: bars)
+        }
+
+        @usableFromInline
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(scroll)
+            hasher.combine(bars)
+        }
+    }
+
+    @usableFromInline
+    var fields: Fields
+
+    @inlinable public var id: String {
+        get { fields.id }
+        set { fields.id = newValue }
+    }
     /// In the superview's bounds coordinates.
-    public var frame: Rect
-    public var frameInWindow: Rect
+    @inlinable public var frame: Rect {
+        get { fields.frame }
+        set { fields.frame = newValue }
+    }
+    @inlinable public var frameInWindow: Rect {
+        get { fields.frameInWindow }
+        set { fields.frameInWindow = newValue }
+    }
     /// Safe-area model only.
-    public var safeAreaInsets: Insets?
+    @inlinable public var safeAreaInsets: Insets? {
+        get { fields.safeAreaInsets }
+        set { fields.safeAreaInsets = newValue }
+    }
     /// Safe-area model only; in the node's bounds coordinates.
-    public var safeAreaLayoutGuide: Rect?
-    public var layoutMargins: Insets
-    public var directionalLayoutMargins: DirectionalInsets
+    @inlinable public var safeAreaLayoutGuide: Rect? {
+        get { fields.safeAreaLayoutGuide }
+        set { fields.safeAreaLayoutGuide = newValue }
+    }
+    @inlinable public var layoutMargins: Insets {
+        get { fields.layoutMargins }
+        set { fields.layoutMargins = newValue }
+    }
+    @inlinable public var directionalLayoutMargins: DirectionalInsets {
+        get { fields.directionalLayoutMargins }
+        set { fields.directionalLayoutMargins = newValue }
+    }
     /// In the node's bounds coordinates.
-    public var layoutMarginsGuide: Rect
+    @inlinable public var layoutMarginsGuide: Rect {
+        get { fields.layoutMarginsGuide }
+        set { fields.layoutMarginsGuide = newValue }
+    }
     /// Safe-area model only; sums to `safeAreaInsets` edge by edge.
-    public var explain: Explanation?
+    @inlinable public var explain: Explanation? {
+        get { fields.explanation?.value }
+        set { fields.explanation = newValue.map(SharedExplanation.init) }
+    }
     /// Scroll kinds only.
-    public var scroll: ScrollNodeResult?
+    @inlinable public var scroll: ScrollNodeResult? {
+        get { fields.extras?.scroll }
+        set { fields.extras = .box(scroll: newValue, bars: bars) }
+    }
     /// View-controller nodes only.
-    public var layoutGuides: LayoutGuideLengths?
+    @inlinable public var layoutGuides: LayoutGuideLengths? {
+        get { fields.layoutGuides }
+        set { fields.layoutGuides = newValue }
+    }
     /// Container nodes, and the root node while the status bar shows.
-    public var bars: BarFrames?
+    @inlinable public var bars: BarFrames? {
+        get { fields.extras?.bars }
+        set { fields.extras = .box(scroll: scroll, bars: newValue) }
+    }
 
     /// Creates a node result.
     public init(
@@ -82,18 +195,27 @@ public struct NodeResult: Hashable, Sendable {
         layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
         explain: Explanation?, scroll: ScrollNodeResult?, layoutGuides: LayoutGuideLengths?, bars: BarFrames?
     ) {
-        self.id = id
-        self.frame = frame
-        self.frameInWindow = frameInWindow
-        self.safeAreaInsets = safeAreaInsets
-        self.safeAreaLayoutGuide = safeAreaLayoutGuide
-        self.layoutMargins = layoutMargins
-        self.directionalLayoutMargins = directionalLayoutMargins
-        self.layoutMarginsGuide = layoutMarginsGuide
-        self.explain = explain
-        self.scroll = scroll
-        self.layoutGuides = layoutGuides
-        self.bars = bars
+        self.init(
+            id: id, frame: frame, frameInWindow: frameInWindow,
+            safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
+            layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
+            explanation: explain.map(SharedExplanation.init), layoutGuides: layoutGuides, extras: .box(scroll: scroll, bars: bars)
+        )
+    }
+
+    /// Creates a node result whose explanation, scroll part and bars are already boxed.
+    init(
+        id: String, frame: Rect, frameInWindow: Rect,
+        safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
+        layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
+        explanation: SharedExplanation?, layoutGuides: LayoutGuideLengths?, extras: Extras?
+    ) {
+        fields = Fields(
+            id: id, frame: frame, frameInWindow: frameInWindow,
+            safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
+            layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
+            explanation: explanation, layoutGuides: layoutGuides, extras: extras
+        )
     }
 }
 

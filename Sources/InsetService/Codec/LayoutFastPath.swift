@@ -58,7 +58,7 @@ struct LayoutFastPath {
             switch LayoutSchema.shared.body.fields[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
-                deviceID = String(decoding: reader.bytes(start: start, count: count), as: UTF8.self)
+                deviceID = Self.string(reader.bytes(start: start, count: count))
             case .orientation:
                 guard let word = word(LayoutSchema.shared.orientations) else { return nil }
                 orientation = word
@@ -87,6 +87,15 @@ struct LayoutFastPath {
         let hierarchy = ViewHierarchy(views: views, ids: ids)
         let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: [])
         return DecodedLayoutRequest(device: deviceID, orientation: resolvedOrientation, request: request)
+    }
+
+    /// A plain string's bytes as a `String`. (Copied into a new string's storage, which
+    /// checks them once; `String(decoding:as:)` costs a third more for a short one.)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { storage in
+            _ = storage.initialize(fromContentsOf: bytes)
+            return bytes.count
+        }
     }
 
     // MARK: - Nodes
@@ -127,7 +136,7 @@ struct LayoutFastPath {
             case .id:
                 guard let (start, count) = reader.plainString() else { return nil }
                 let bytes = reader.bytes(start: start, count: count)
-                let text = String(decoding: bytes, as: UTF8.self)
+                let text = Self.string(bytes)
                 // The role only matters to `steps`, which this path leaves to the validating one.
                 guard seenIDs.insert(text, utf8: bytes, role: .free) == nil else { return nil }
                 id = text

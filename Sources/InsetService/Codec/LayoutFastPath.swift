@@ -368,6 +368,10 @@ struct LayoutFastPath {
     /// first two keeps `first` (`nil`: the field is not taken), each of the last two `last`.
     /// The values (0 for a field not given) and how many were given; `nil` for a key not
     /// taken or repeated, or a number that breaks its rule.
+    ///
+    /// Always inlined: `order` then folds to a stored property, where a call would apply the
+    /// key path at run time.
+    @inline(__always)
     private mutating func numbers(
         in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>,
         first: RequestReader.NumberRule?, last: RequestReader.NumberRule

@@ -8,7 +8,7 @@ import InsetEngine
 public struct DeviceCatalog: Sendable {
     /// Every device: iPhones, then iPads, then Apple TVs, each group by id in numeric-aware order.
     public let devices: [DeviceProfile]
-    private let index: [String: Int]
+    private let positions: [String: Int]
 
     /// Loads and validates device files given as (file name, JSON text).
     /// - Throws: the first broken file's `DeviceFileError`, naming the file and the field.
@@ -29,7 +29,7 @@ public struct DeviceCatalog: Sendable {
             return left.id.compare(right.id, options: .numeric) == .orderedAscending
         }
         devices = profiles
-        index = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1.id, $0) })
+        positions = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1.id, $0) })
     }
 
     /// The registry compiled into the binary (`Devices/*.json`).
@@ -40,14 +40,14 @@ public struct DeviceCatalog: Sendable {
 
     /// The device with `id`, or `nil`.
     public func device(id: String) -> DeviceProfile? {
-        index[id].map { devices[$0] }
+        positions[id].map { devices[$0] }
     }
 
-    /// `body`'s answer for the device with `id`, read in place, or `nil` when no device has
-    /// it. (A profile holds many arrays and strings: a copy retains and releases each.)
-    public func withDevice<T, Failure: Error>(id: String, _ body: (borrowing DeviceProfile) throws(Failure) -> T) throws(Failure) -> T? {
-        guard let position = index[id] else { return nil }
-        return try body(devices[position])
+    /// The position in `devices` of the device with `id`, or `nil`. Reading a profile's
+    /// fields as `devices[position].field` reads them in place; a profile holds many arrays
+    /// and strings, which a copy of it (`device(id:)`) retains and releases.
+    public func position(of id: String) -> Int? {
+        positions[id]
     }
 
     /// The devices of one family, in registry order.

@@ -47,11 +47,12 @@ extension DeviceCatalog {
     /// copying the profile into a `ResolvedDisplay`.
     /// - Throws: `ResolutionError.unknownDevice`, `.unsupportedOrientation`.
     public func environment(ofDevice id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> DisplayEnvironment {
-        let environment = try withDevice(id: id) { device throws(ResolutionError) in
-            try device.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
+        guard let position = position(of: id) else { throw .unknownDevice(id: id) }
+        // Called on the profile where the array stores it: on `devices[position]` the
+        // compiler copies the profile first.
+        return try devices.withUnsafeBufferPointer { (profiles) throws(ResolutionError) in
+            try (profiles.baseAddress! + position).pointee.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
         }
-        guard let environment else { throw .unknownDevice(id: id) }
-        return environment
     }
 }
 

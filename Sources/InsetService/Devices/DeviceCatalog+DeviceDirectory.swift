@@ -4,11 +4,11 @@ import InsetEngine
 /// The registry answers the request decoders' device questions (reading profiles in place).
 extension DeviceCatalog: DeviceDirectory {
     public func family(of id: String) -> DeviceFamily? {
-        withDevice(id: id) { $0.family }
+        position(of: id).map { devices[$0].family }
     }
 
     public func orientations(of id: String) -> [Orientation]? {
-        withDevice(id: id) { $0.orientations }
+        position(of: id).map { devices[$0].orientations }
     }
 
     public func environment(id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) -> DisplayEnvironment? {

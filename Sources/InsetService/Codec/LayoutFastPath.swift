@@ -226,7 +226,7 @@ struct LayoutFastPath {
             views[position].kind = kind
             views[position].scroll = scroll
         }
-        if placement != .fill { views[position].placement = placement }
+        if isPlaced { views[position].placement = placement }
         if let margins { views[position].layoutMargins = margins }
         if !insetsFromSafeArea { views[position].insetsLayoutMarginsFromSafeArea = false }
         if preservesSuperviewMargins { views[position].preservesSuperviewLayoutMargins = true }

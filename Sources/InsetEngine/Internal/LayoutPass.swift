@@ -20,14 +20,12 @@ struct ContainerLayout: Hashable, Sendable {
     var bottom: ShownBar?
 }
 
-/// What a scroll view's or a container's own rules decide for its subviews (plain data).
-struct ScrollAndContainer: Sendable {
+/// What a scroll view's own rules decide for its subviews (plain data).
+struct ScrollParts: Sendable {
     /// A scroll view's resting content offset; (0, 0) for other views.
     var boundsOrigin = Point(x: 0, y: 0)
     /// The edges a scroll view adjusted (empty for other views and in the legacy model).
     var included: EdgeSet = []
-    /// A container's bars.
-    var container: ContainerLayout?
 }
 
 /// Where a container put its content, and what the content inherits from it.
@@ -67,24 +65,22 @@ struct LegacyCover: Hashable, Sendable {
 /// What the pass knows of a laid-out node, for its subviews and its content. Plain data: the
 /// optimizer often copies (and retains) a whole `NodeResult` to read one of its fields; only
 /// the explanation lists are read from the results.
+///
+/// Every node stores one, so it holds only what its subviews read. What only a few nodes'
+/// dependents read is worked out again from it when needed: a container's bars (by its
+/// content, in `place(content:of:in:state:)`) and a controller's legacy layout guides (by its
+/// scroll view, `cover.guides(for: window)`).
 struct NodeState: Sendable {
-    /// In the superview's bounds coordinates.
-    var frame: Rect
-    var window: Rect
     /// A scroll view's bounds origin is its resting content offset; other views' is (0, 0).
-    var boundsOrigin: Point
+    var bounds: Rect
+    var window: Rect
     /// Zero in the legacy model.
     var safeArea: Insets
     var margins: Insets
-    var guides: LayoutGuideLengths?
     var consumers: EdgeIndices
     /// The edges a scroll view adjusted (empty for other views and in the legacy model).
     var included: EdgeSet
     var cover: LegacyCover
-    /// A container's bars.
-    var container: ContainerLayout?
-
-    var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 }
 
 /// One layout's nodes so far, indexed like the flattened tree: the first `count` of
@@ -223,7 +219,7 @@ struct LayoutPass: Sendable {
         }
 
         // A scroll view's and a container's (or the root's) own parts; most nodes have none.
-        var parts = ScrollAndContainer()
+        var parts = ScrollParts()
         var extras: NodeResult.Extras?
         if node.kind.isScrollView || node.isContainer || node.isRoot {
             (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: state)
@@ -243,8 +239,8 @@ struct LayoutPass: Sendable {
         ))
 
         state.append(NodeState(
-            frame: frame, window: window, boundsOrigin: parts.boundsOrigin, safeArea: safeArea, margins: margins,
-            guides: guides, consumers: consumers, included: parts.included, cover: cover, container: parts.container
+            bounds: bounds, window: window, safeArea: safeArea, margins: margins,
+            consumers: consumers, included: parts.included, cover: cover
         ))
     }
 
@@ -253,8 +249,8 @@ struct LayoutPass: Sendable {
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
         guides: LayoutGuideLengths?, cover: LegacyCover, state: PassState
-    ) -> (ScrollAndContainer, NodeResult.Extras?) {
-        var parts = ScrollAndContainer()
+    ) -> (ScrollParts, NodeResult.Extras?) {
+        var parts = ScrollParts()
         // Scroll view.
         var scrollResult: ScrollNodeResult?
         if let scroll = tree.scroll(of: node) {
@@ -263,7 +259,9 @@ struct LayoutPass: Sendable {
                 (adjusted, parts.included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
             } else {
                 // The owner's guides; the scroll view may be the owner's own view.
-                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
+                // (The owner's guides as `layOut` worked them out: the owner is a controller's view.)
+                let owner = node.scrollOwner
+                let ownerGuides = owner == i ? guides : owner >= 0 ? state.nodes[owner].cover.guides(for: state.nodes[owner].window) : nil
                 adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
             parts.boundsOrigin = adjusted.contentOffset
@@ -274,7 +272,6 @@ struct LayoutPass: Sendable {
         // Bars.
         var frames = BarFrames()
         if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
-            parts.container = laidOut.layout
             frames = laidOut.frames
         }
         if node.isRoot, environment.showsStatusBar {
@@ -464,7 +461,11 @@ struct LayoutPass: Sendable {
         let bounds = state.nodes[container].bounds
         let containerWindow = state.nodes[container].window
         var placement = ContentPlacement(frame: bounds, cover: state.nodes[container].cover)
-        guard let layout = state.nodes[container].container else { return placement }
+        // The container's bars, as it laid them out (from the same state).
+        guard let layout = containerLayout(
+            tree.viewController(of: tree.nodes[container]), bounds: bounds, window: containerWindow,
+            safeArea: state.nodes[container].safeArea, cover: state.nodes[container].cover
+        )?.layout else { return placement }
         let top = tree.viewController(of: tree.nodes[content.topController]) ?? ViewController()
         func extends(_ edge: EdgeSet, under bar: ShownBar) -> Bool {
             top.edgesForExtendedLayout.contains(edge) && (bar.translucent || top.extendedLayoutIncludesOpaqueBars)

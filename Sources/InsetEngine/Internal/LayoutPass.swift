@@ -160,6 +160,9 @@ struct LayoutPass: Sendable {
     /// (the results before it are initialized) and appends what its subviews need to `state`.
     private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
         let node = tree.nodes[i]
+        if case .plain = node.role, !node.kind.isScrollView {
+            return layOutPlainView(i, node, in: tree, results: results, state: &state, reuse: &reuse)
+        }
         let parent = node.parent
         let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
 
@@ -180,24 +183,8 @@ struct LayoutPass: Sendable {
             frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
             cover = state.nodes[parent].cover
         }
-        // Frame in the window.
-        let window: Rect
-        if parent >= 0 {
-            let parentWindow = state.nodes[parent].window
-            window = Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
-        } else {
-            window = frame
-        }
-
-        // Rule C2 bookkeeping: which ancestor scroll view consumed each edge.
-        var consumers = EdgeIndices()
-        if parent >= 0 {
-            consumers = state.nodes[parent].consumers
-            let included = state.nodes[parent].included
-            if !included.isEmpty {
-                for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
-            }
-        }
+        let window = parent >= 0 ? self.window(of: frame, under: parent, parentBounds: parentBounds, state: state) : frame
+        let consumers = parent >= 0 ? self.consumers(under: parent, state: state) : EdgeIndices()
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
@@ -242,6 +229,56 @@ struct LayoutPass: Sendable {
             bounds: bounds, window: window, safeArea: safeArea, margins: margins,
             consumers: consumers, included: parts.included, cover: cover
         ))
+    }
+
+    /// `layOut(_:in:results:state:reuse:)` for a plain view that is not a scroll view, most of
+    /// a tree's views: none of the rules for the root, a controller's view, a container or a
+    /// scroll view applies to it, so this skips them and their bookkeeping (same results).
+    private mutating func layOutPlainView(_ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+        let parent = node.parent
+        let parentBounds = state.nodes[parent].bounds
+        let frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
+        let window = self.window(of: frame, under: parent, parentBounds: parentBounds, state: state)
+        let consumers = self.consumers(under: parent, state: state)
+        var safeArea = Insets.zero
+        var explanation: NodeResult.SharedExplanation?
+        if usesSafeAreaModel {
+            (safeArea, explanation) = self.safeArea(
+                of: i, role: .plain, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
+                placement: nil, consumers: consumers, additional: nil, results: results, state: state, reuse: &reuse
+            )
+        }
+        let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        results.initializeElement(at: i, to: NodeResult(
+            id: tree.id(of: node), frame: frame, frameInWindow: window,
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
+            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
+            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
+            layoutMarginsGuide: bounds.inset(by: margins),
+            explanation: consume explanation, layoutGuides: nil, extras: nil
+        ))
+        state.append(NodeState(
+            bounds: bounds, window: window, safeArea: safeArea, margins: margins,
+            consumers: consumers, included: [], cover: state.nodes[parent].cover
+        ))
+    }
+
+    /// The window frame of a view at `frame` under the view at `parent`.
+    private func window(of frame: Rect, under parent: Int, parentBounds: Rect, state: PassState) -> Rect {
+        let parentWindow = state.nodes[parent].window
+        return Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
+    }
+
+    /// Rule C2 bookkeeping for a subview of the view at `parent`: which ancestor scroll view
+    /// consumed each edge.
+    private func consumers(under parent: Int, state: PassState) -> EdgeIndices {
+        var consumers = state.nodes[parent].consumers
+        let included = state.nodes[parent].included
+        if !included.isEmpty {
+            for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
+        }
+        return consumers
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the

@@ -142,13 +142,21 @@ struct LayoutPass: Sendable {
         var state = PassState(capacity: count)
         defer { state.deallocate() }
         var reuse = ExplanationReuse()
+        // The per-node functions do not mutate the pass (what they change is passed inout),
+        // and are called on an immutable copy of it: called on `self`, inout here, each call
+        // would get its own copy of the pass. `remembered` is taken out of it meanwhile, so
+        // that it stays uniquely referenced.
+        var remembered: [Int: Insets] = [:]
+        swap(&remembered, &self.remembered)
+        defer { swap(&remembered, &self.remembered) }
+        let pass = self
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a destroy of every overwritten field. The
         // results are written (and their explanation lists read) through the buffer: no
         // uniqueness or bounds check per node.
         return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
             for i in 0..<count {
-                layOut(i, in: tree, results: results, state: &state, reuse: &reuse)
+                pass.layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
                 initializedCount = i + 1
             }
         }
@@ -158,7 +166,11 @@ struct LayoutPass: Sendable {
 
     /// Lays out node `i` (its superview and ancestors are done): initializes `results[i]`
     /// (the results before it are initialized) and appends what its subviews need to `state`.
-    private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+    /// `remembered` is the pass's S5 memory.
+    private func layOut(
+        _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState,
+        reuse: inout ExplanationReuse, remembered: inout [Int: Insets]
+    ) {
         let node = tree.nodes[i]
         if case .plain = node.role, !node.kind.isScrollView {
             return layOutPlainView(i, node, in: tree, results: results, state: &state, reuse: &reuse)
@@ -193,7 +205,7 @@ struct LayoutPass: Sendable {
             (safeArea, explanation) = self.safeArea(
                 of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
-                results: results, state: state, reuse: &reuse
+                results: results, state: state, reuse: &reuse, remembered: &remembered
             )
         }
 
@@ -234,7 +246,7 @@ struct LayoutPass: Sendable {
     /// `layOut(_:in:results:state:reuse:)` for a plain view that is not a scroll view, most of
     /// a tree's views: none of the rules for the root, a controller's view, a container or a
     /// scroll view applies to it, so this skips them and their bookkeeping (same results).
-    private mutating func layOutPlainView(_ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+    private func layOutPlainView(_ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
         let parent = node.parent
         let parentBounds = state.nodes[parent].bounds
         let frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
@@ -243,10 +255,7 @@ struct LayoutPass: Sendable {
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
-            (safeArea, explanation) = self.safeArea(
-                of: i, role: .plain, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
-                placement: nil, consumers: consumers, additional: nil, results: results, state: state, reuse: &reuse
-            )
+            (safeArea, explanation) = plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
@@ -275,9 +284,11 @@ struct LayoutPass: Sendable {
     private func consumers(under parent: Int, state: PassState) -> EdgeIndices {
         var consumers = state.nodes[parent].consumers
         let included = state.nodes[parent].included
-        if !included.isEmpty {
-            for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
-        }
+        // Edge by edge, spelled out: a loop over `Edge.allCases` makes the array of cases.
+        if included.contains(.top) { consumers.top = parent }
+        if included.contains(.left) { consumers.left = parent }
+        if included.contains(.bottom) { consumers.bottom = parent }
+        if included.contains(.right) { consumers.right = parent }
         return consumers
     }
 
@@ -344,11 +355,12 @@ struct LayoutPass: Sendable {
 
     // MARK: - Safe area
 
-    /// The node's safe area (S3–S7) and its explanation.
-    private mutating func safeArea(
+    /// The node's safe area (S3–S7) and its explanation; `remembered` is the pass's S5 memory.
+    private func safeArea(
         of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
         placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
-        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse,
+        remembered: inout [Int: Insets]
     ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
@@ -363,17 +375,7 @@ struct LayoutPass: Sendable {
             frozen = frame.size == environment.screen && window != screenRect
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
         case .plain:
-            distances = Insets.distances(of: frame, in: parentBounds)
-            // The common case of S3/S4, taken whole: no edge consumed by a scroll view and
-            // none lying inside a non-zero edge of the superview, so no edge adds an entry.
-            // The node has its superview's insets and shares its explanation, exactly as the
-            // edge-by-edge rules below would give.
-            let inherited = state.nodes[parent].safeArea
-            if state.nodes[parent].included.isEmpty,
-               distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
-               distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
-                return (inherited, explanation(of: parent, in: results))
-            }
+            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
@@ -401,11 +403,7 @@ struct LayoutPass: Sendable {
                 }
                 return trail
             case .plain:
-                // S3 with the S4 cap, after C2's consumption under a scroll view.
-                var trail = state.trail(of: parent, on: edge)
-                if state.nodes[parent].included.contains(edge) { trail.consume() }
-                trail.applyCappedOffset(distances[edge])
-                return trail
+                preconditionFailure("a plain view's safe area is plainSafeArea's")
             }
         }
         // Edge by edge, spelled out so that every `[edge]` above is a plain field access.
@@ -420,6 +418,46 @@ struct LayoutPass: Sendable {
             bottom.add(additional: additional.bottom)
             right.add(additional: additional.right)
         }
+        return explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+    }
+
+    /// A plain view's safe area (S3/S4, C2 under a scroll view) at `frame` under the view at
+    /// `parent`, and its explanation. (Apart from `safeArea(of:...)`, whose other rules most
+    /// views skip: a call with its arguments costs more than these rules.)
+    private func plainSafeArea(
+        parent: Int, frame: Rect, parentBounds: Rect,
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        let distances = Insets.distances(of: frame, in: parentBounds)
+        let inherited = state.nodes[parent].safeArea
+        let included = state.nodes[parent].included
+        // The common case, taken whole: no edge consumed by a scroll view and none lying
+        // inside a non-zero edge of the superview, so no edge adds an entry. The view has its
+        // superview's insets and shares its explanation, exactly as the edge-by-edge rules
+        // below would give.
+        if included.isEmpty,
+           distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
+           distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
+            return (inherited, explanation(of: parent, in: results))
+        }
+        /// S3 with the S4 cap, after C2's consumption under a scroll view.
+        func trail(_ edge: Edge) -> EdgeTrail {
+            var trail = state.trail(of: parent, on: edge)
+            if included.contains(edge) { trail.consume() }
+            trail.applyCappedOffset(distances[edge])
+            return trail
+        }
+        let top = trail(.top), left = trail(.left), bottom = trail(.bottom), right = trail(.right)
+        return explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+    }
+
+    /// The safe area that finished edge trails give, and its explanation: a laid-out node's
+    /// when the trails add nothing to its lists, else the one made last when it was made
+    /// alike, else a new one.
+    private func explained(
+        top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail,
+        results: UnsafeMutableBufferPointer<NodeResult>, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         let insets = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
         // No entry added to one node's lists on any edge: that node's explanation, shared.
         if let origin = top.origin.node, top.added.isEmpty, left.added.isEmpty, bottom.added.isEmpty, right.added.isEmpty,

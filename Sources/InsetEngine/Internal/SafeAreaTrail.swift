@@ -70,7 +70,8 @@ struct EdgeTrail: Sendable {
 
     /// Whether both continue the same list with the same entries, so their lists are equal.
     func continuesAlike(_ other: EdgeTrail) -> Bool {
-        origin == other.origin && added.matches(other.added)
+        // Most edges add nothing: two empty additions match without the call comparing them.
+        origin == other.origin && added.count == other.added.count && (added.isEmpty || added.matches(other.added))
     }
 
     /// The edge cleared (a view starting at a bar's far edge has inset 0 there).

@@ -1,9 +1,3 @@
-/// For each edge, the index of the innermost strict-ancestor scroll view that adjusted
-/// (consumed) that edge, or -1 (rule C2).
-struct EdgeIndices: Hashable, Sendable, EdgeAddressable {
-    var top = -1, left = -1, bottom = -1, right = -1
-}
-
 /// One bar a container shows on its top or bottom edge.
 struct ShownBar: Hashable, Sendable {
     var source: InsetSource
@@ -68,8 +62,9 @@ struct LegacyCover: Hashable, Sendable {
 ///
 /// Every node stores one, so it holds only what its subviews read. What only a few nodes'
 /// dependents read is worked out again from it when needed: a container's bars (by its
-/// content, in `place(content:of:in:state:)`) and a controller's legacy layout guides (by its
-/// scroll view, `cover.guides(for: window)`).
+/// content, in `place(content:of:in:state:)`), a controller's legacy layout guides (by its
+/// scroll view, `cover.guides(for: window)`) and the edges scroll views consumed above a child
+/// controller's view (from its ancestors' `included`, in `safeArea(of:...)`).
 struct NodeState: Sendable {
     /// A scroll view's bounds origin is its resting content offset; other views' is (0, 0).
     var bounds: Rect
@@ -77,7 +72,6 @@ struct NodeState: Sendable {
     /// Zero in the legacy model.
     var safeArea: Insets
     var margins: Insets
-    var consumers: EdgeIndices
     /// The edges a scroll view adjusted (empty for other views and in the legacy model).
     var included: EdgeSet
     var cover: LegacyCover
@@ -196,7 +190,6 @@ struct LayoutPass: Sendable {
             cover = state.nodes[parent].cover
         }
         let window = parent >= 0 ? self.window(of: frame, under: parent, parentBounds: parentBounds, state: state) : frame
-        let consumers = parent >= 0 ? self.consumers(under: parent, state: state) : EdgeIndices()
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
@@ -204,8 +197,8 @@ struct LayoutPass: Sendable {
         if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
                 of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
-                placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
-                results: results, state: state, reuse: &reuse, remembered: &remembered
+                placement: placement, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
+                tree: tree, results: results, state: state, reuse: &reuse, remembered: &remembered
             )
         }
 
@@ -239,7 +232,7 @@ struct LayoutPass: Sendable {
 
         state.append(NodeState(
             bounds: bounds, window: window, safeArea: safeArea, margins: margins,
-            consumers: consumers, included: parts.included, cover: cover
+            included: parts.included, cover: cover
         ))
     }
 
@@ -251,7 +244,6 @@ struct LayoutPass: Sendable {
         let parentBounds = state.nodes[parent].bounds
         let frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
         let window = self.window(of: frame, under: parent, parentBounds: parentBounds, state: state)
-        let consumers = self.consumers(under: parent, state: state)
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
@@ -269,7 +261,7 @@ struct LayoutPass: Sendable {
         ))
         state.append(NodeState(
             bounds: bounds, window: window, safeArea: safeArea, margins: margins,
-            consumers: consumers, included: [], cover: state.nodes[parent].cover
+            included: [], cover: state.nodes[parent].cover
         ))
     }
 
@@ -277,19 +269,6 @@ struct LayoutPass: Sendable {
     private func window(of frame: Rect, under parent: Int, parentBounds: Rect, state: PassState) -> Rect {
         let parentWindow = state.nodes[parent].window
         return Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
-    }
-
-    /// Rule C2 bookkeeping for a subview of the view at `parent`: which ancestor scroll view
-    /// consumed each edge.
-    private func consumers(under parent: Int, state: PassState) -> EdgeIndices {
-        var consumers = state.nodes[parent].consumers
-        let included = state.nodes[parent].included
-        // Edge by edge, spelled out: a loop over `Edge.allCases` makes the array of cases.
-        if included.contains(.top) { consumers.top = parent }
-        if included.contains(.left) { consumers.left = parent }
-        if included.contains(.bottom) { consumers.bottom = parent }
-        if included.contains(.right) { consumers.right = parent }
-        return consumers
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
@@ -358,13 +337,14 @@ struct LayoutPass: Sendable {
     /// The node's safe area (S3–S7) and its explanation; `remembered` is the pass's S5 memory.
     private func safeArea(
         of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
-        placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
-        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse,
+        placement: ContentPlacement?, additional: Insets?,
+        tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse,
         remembered: inout [Int: Insets]
     ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
+        var consumed: EdgeSet = []
         switch role {
         case .root, .containerContent:
             break
@@ -374,6 +354,13 @@ struct LayoutPass: Sendable {
             // with the window (0 if it was never aligned).
             frozen = frame.size == environment.screen && window != screenRect
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
+            // Rule C2: the edges a scroll view between the reference and this view adjusted.
+            // Those views are the ancestors after the reference in tree order.
+            var ancestor = parent
+            while ancestor > reference {
+                consumed.formUnion(state.nodes[ancestor].included)
+                ancestor = tree.nodes[ancestor].parent
+            }
         case .plain:
             return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
@@ -396,7 +383,7 @@ struct LayoutPass: Sendable {
                 // An edge a scroll view between the reference and this view adjusted stays
                 // consumed (RULES.md §C2), overhang included: the scroll view's content inset
                 // already accounts for that edge. [GUESS: no source covers an overhang here.]
-                if consumers[edge] > reference {
+                if consumed.contains(edge) {
                     trail.consume()
                 } else {
                     trail.applyUncappedOffset(distances[edge])

@@ -418,14 +418,27 @@ struct LayoutPass: Sendable {
         let distances = Insets.distances(of: frame, in: parentBounds)
         let inherited = state.nodes[parent].safeArea
         let included = state.nodes[parent].included
-        // The common case, taken whole: no edge consumed by a scroll view and none lying
-        // inside a non-zero edge of the superview, so no edge adds an entry. The view has its
-        // superview's insets and shares its explanation, exactly as the edge-by-edge rules
-        // below would give.
-        if included.isEmpty,
-           distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
-           distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
-            return (inherited, explanation(of: parent, in: results))
+        // Whether no edge the scroll view left alone lies inside a non-zero edge of the
+        // superview. Then no edge adds an offset entry, and a consumed edge (of a finite
+        // inset) is 0 with at most one entry whatever its distance: the safe area and
+        // explanation depend on the superview alone.
+        func inheritsOrConsumes(_ edge: Edge) -> Bool {
+            included.contains(edge) ? inherited[edge].isFinite : distances[edge] <= 0 || inherited[edge] == 0
+        }
+        let unconsumedInherited = inheritsOrConsumes(.top) && inheritsOrConsumes(.left)
+            && inheritsOrConsumes(.bottom) && inheritsOrConsumes(.right)
+        if unconsumedInherited {
+            // The common case, taken whole: no edge consumed either, so no edge adds an entry.
+            // The view has its superview's insets and shares its explanation, exactly as the
+            // edge-by-edge rules below would give.
+            if included.isEmpty {
+                return (inherited, explanation(of: parent, in: results))
+            }
+            // The next cell of a table: its first sibling's result, exactly as the rules below
+            // would give it again.
+            if let kept = reuse.consumedOnly(under: parent) {
+                return kept
+            }
         }
         /// S3 with the S4 cap, after C2's consumption under a scroll view.
         func trail(_ edge: Edge) -> EdgeTrail {
@@ -435,7 +448,11 @@ struct LayoutPass: Sendable {
             return trail
         }
         let top = trail(.top), left = trail(.left), bottom = trail(.bottom), right = trail(.right)
-        return explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+        let result = explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+        if unconsumedInherited {
+            reuse.keepConsumedOnly(result, under: parent)
+        }
+        return result
     }
 
     /// The safe area that finished edge trails give, and its explanation: a laid-out node's

@@ -59,3 +59,25 @@ func unchangedSubviewExplanations() {
     #expect(result["c"].explain?.entries(.top) == ["sensorHousing 44", "offset -20"])
     #expect(result["c"].explain?.entries(.bottom) == ["homeIndicator 34"])
 }
+
+/// Under a scroll view's consumed edges, a cell that no other rule changes has its first such
+/// sibling's safe area and explanation; a cell inside a non-zero edge the scroll view left
+/// alone goes through the edge rules, and does not replace the kept result.
+@Test("cells under consumed edges share their first sibling's result unless an edge changes")
+func consumedOnlyCells() {
+    let cells = [
+        Node.view("wide0", frame: Rect(0, 0, 812, 44)),
+        Node.view("inset", frame: Rect(10, 44, 792, 44)),
+        Node.view("wide1", frame: Rect(0, 88, 812, 44)),
+    ]
+    let table = Node(id: "table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 812, height: 2000)), subviews: cells)
+    let result = layout(.iPhoneX, .controller("vc", subviews: [table]), orientation: .landscapeLeft)
+    for id in ["wide0", "wide1"] {
+        #expect(result[id].safeAreaInsets == Insets(0, 44, 0, 44))
+        #expect(result[id].explain?.entries(.left) == ["sensorHousing 44"])
+        #expect(result[id].explain?.entries(.bottom) == ["homeIndicator 21", "scrollViewConsumed -21"])
+    }
+    #expect(result["inset"].safeAreaInsets == Insets(0, 34, 0, 34))
+    #expect(result["inset"].explain?.entries(.left) == ["sensorHousing 44", "offset -10"])
+    #expect(result["inset"].explain?.entries(.bottom) == ["homeIndicator 21", "scrollViewConsumed -21"])
+}

@@ -1,9 +1,3 @@
-/// For each edge, the index of the innermost strict-ancestor scroll view that adjusted
-/// (consumed) that edge, or -1 (rule C2).
-struct EdgeIndices: Hashable, Sendable, EdgeAddressable {
-    var top = -1, left = -1, bottom = -1, right = -1
-}
-
 /// One bar a container shows on its top or bottom edge.
 struct ShownBar: Hashable, Sendable {
     var source: InsetSource
@@ -20,14 +14,12 @@ struct ContainerLayout: Hashable, Sendable {
     var bottom: ShownBar?
 }
 
-/// What a scroll view's or a container's own rules decide for its subviews (plain data).
-struct ScrollAndContainer: Sendable {
+/// What a scroll view's own rules decide for its subviews (plain data).
+struct ScrollParts: Sendable {
     /// A scroll view's resting content offset; (0, 0) for other views.
     var boundsOrigin = Point(x: 0, y: 0)
     /// The edges a scroll view adjusted (empty for other views and in the legacy model).
     var included: EdgeSet = []
-    /// A container's bars.
-    var container: ContainerLayout?
 }
 
 /// Where a container put its content, and what the content inherits from it.
@@ -67,24 +59,22 @@ struct LegacyCover: Hashable, Sendable {
 /// What the pass knows of a laid-out node, for its subviews and its content. Plain data: the
 /// optimizer often copies (and retains) a whole `NodeResult` to read one of its fields; only
 /// the explanation lists are read from the results.
+///
+/// Every node stores one, so it holds only what its subviews read. What only a few nodes'
+/// dependents read is worked out again from it when needed: a container's bars (by its
+/// content, in `place(content:of:in:state:)`), a controller's legacy layout guides (by its
+/// scroll view, `cover.guides(for: window)`) and the edges scroll views consumed above a child
+/// controller's view (from its ancestors' `included`, in `safeArea(of:...)`).
 struct NodeState: Sendable {
-    /// In the superview's bounds coordinates.
-    var frame: Rect
-    var window: Rect
     /// A scroll view's bounds origin is its resting content offset; other views' is (0, 0).
-    var boundsOrigin: Point
+    var bounds: Rect
+    var window: Rect
     /// Zero in the legacy model.
     var safeArea: Insets
     var margins: Insets
-    var guides: LayoutGuideLengths?
-    var consumers: EdgeIndices
     /// The edges a scroll view adjusted (empty for other views and in the legacy model).
     var included: EdgeSet
     var cover: LegacyCover
-    /// A container's bars.
-    var container: ContainerLayout?
-
-    var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 }
 
 /// One layout's nodes so far, indexed like the flattened tree: the first `count` of
@@ -146,13 +136,21 @@ struct LayoutPass: Sendable {
         var state = PassState(capacity: count)
         defer { state.deallocate() }
         var reuse = ExplanationReuse()
+        // The per-node functions do not mutate the pass (what they change is passed inout),
+        // and are called on an immutable copy of it: called on `self`, inout here, each call
+        // would get its own copy of the pass. `remembered` is taken out of it meanwhile, so
+        // that it stays uniquely referenced.
+        var remembered: [Int: Insets] = [:]
+        swap(&remembered, &self.remembered)
+        defer { swap(&remembered, &self.remembered) }
+        let pass = self
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a destroy of every overwritten field. The
         // results are written (and their explanation lists read) through the buffer: no
         // uniqueness or bounds check per node.
         return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
             for i in 0..<count {
-                layOut(i, in: tree, results: results, state: &state, reuse: &reuse)
+                pass.layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
                 initializedCount = i + 1
             }
         }
@@ -162,8 +160,15 @@ struct LayoutPass: Sendable {
 
     /// Lays out node `i` (its superview and ancestors are done): initializes `results[i]`
     /// (the results before it are initialized) and appends what its subviews need to `state`.
-    private mutating func layOut(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+    /// `remembered` is the pass's S5 memory.
+    private func layOut(
+        _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState,
+        reuse: inout ExplanationReuse, remembered: inout [Int: Insets]
+    ) {
         let node = tree.nodes[i]
+        if case .plain = node.role, !node.kind.isScrollView {
+            return layOutPlainView(i, node, in: tree, results: results, state: &state, reuse: &reuse)
+        }
         let parent = node.parent
         let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
 
@@ -184,24 +189,7 @@ struct LayoutPass: Sendable {
             frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
             cover = state.nodes[parent].cover
         }
-        // Frame in the window.
-        let window: Rect
-        if parent >= 0 {
-            let parentWindow = state.nodes[parent].window
-            window = Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
-        } else {
-            window = frame
-        }
-
-        // Rule C2 bookkeeping: which ancestor scroll view consumed each edge.
-        var consumers = EdgeIndices()
-        if parent >= 0 {
-            consumers = state.nodes[parent].consumers
-            let included = state.nodes[parent].included
-            if !included.isEmpty {
-                for edge in Edge.allCases where included.contains(edge) { consumers[edge] = parent }
-            }
-        }
+        let window = parent >= 0 ? self.window(of: frame, under: parent, parentBounds: parentBounds, state: state) : frame
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
@@ -209,8 +197,8 @@ struct LayoutPass: Sendable {
         if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
                 of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
-                placement: placement, consumers: consumers, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
-                results: results, state: state, reuse: &reuse
+                placement: placement, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
+                tree: tree, results: results, state: state, reuse: &reuse, remembered: &remembered
             )
         }
 
@@ -223,7 +211,7 @@ struct LayoutPass: Sendable {
         }
 
         // A scroll view's and a container's (or the root's) own parts; most nodes have none.
-        var parts = ScrollAndContainer()
+        var parts = ScrollParts()
         var extras: NodeResult.Extras?
         if node.kind.isScrollView || node.isContainer || node.isRoot {
             (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: state)
@@ -243,9 +231,44 @@ struct LayoutPass: Sendable {
         ))
 
         state.append(NodeState(
-            frame: frame, window: window, boundsOrigin: parts.boundsOrigin, safeArea: safeArea, margins: margins,
-            guides: guides, consumers: consumers, included: parts.included, cover: cover, container: parts.container
+            bounds: bounds, window: window, safeArea: safeArea, margins: margins,
+            included: parts.included, cover: cover
         ))
+    }
+
+    /// `layOut(_:in:results:state:reuse:)` for a plain view that is not a scroll view, most of
+    /// a tree's views: none of the rules for the root, a controller's view, a container or a
+    /// scroll view applies to it, so this skips them and their bookkeeping (same results).
+    private func layOutPlainView(_ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+        let parent = node.parent
+        let parentBounds = state.nodes[parent].bounds
+        let frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
+        let window = self.window(of: frame, under: parent, parentBounds: parentBounds, state: state)
+        var safeArea = Insets.zero
+        var explanation: NodeResult.SharedExplanation?
+        if usesSafeAreaModel {
+            (safeArea, explanation) = plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
+        }
+        let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        results.initializeElement(at: i, to: NodeResult(
+            id: tree.id(of: node), frame: frame, frameInWindow: window,
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
+            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
+            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
+            layoutMarginsGuide: bounds.inset(by: margins),
+            explanation: consume explanation, layoutGuides: nil, extras: nil
+        ))
+        state.append(NodeState(
+            bounds: bounds, window: window, safeArea: safeArea, margins: margins,
+            included: [], cover: state.nodes[parent].cover
+        ))
+    }
+
+    /// The window frame of a view at `frame` under the view at `parent`.
+    private func window(of frame: Rect, under parent: Int, parentBounds: Rect, state: PassState) -> Rect {
+        let parentWindow = state.nodes[parent].window
+        return Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
@@ -253,8 +276,8 @@ struct LayoutPass: Sendable {
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
         guides: LayoutGuideLengths?, cover: LegacyCover, state: PassState
-    ) -> (ScrollAndContainer, NodeResult.Extras?) {
-        var parts = ScrollAndContainer()
+    ) -> (ScrollParts, NodeResult.Extras?) {
+        var parts = ScrollParts()
         // Scroll view.
         var scrollResult: ScrollNodeResult?
         if let scroll = tree.scroll(of: node) {
@@ -263,7 +286,9 @@ struct LayoutPass: Sendable {
                 (adjusted, parts.included) = adjust(scroll, node: node, frame: frame, safeArea: safeArea, tree: tree)
             } else {
                 // The owner's guides; the scroll view may be the owner's own view.
-                let ownerGuides = node.scrollOwner == i ? guides : node.scrollOwner >= 0 ? state.nodes[node.scrollOwner].guides : nil
+                // (The owner's guides as `layOut` worked them out: the owner is a controller's view.)
+                let owner = node.scrollOwner
+                let ownerGuides = owner == i ? guides : owner >= 0 ? state.nodes[owner].cover.guides(for: state.nodes[owner].window) : nil
                 adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
             parts.boundsOrigin = adjusted.contentOffset
@@ -274,7 +299,6 @@ struct LayoutPass: Sendable {
         // Bars.
         var frames = BarFrames()
         if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
-            parts.container = laidOut.layout
             frames = laidOut.frames
         }
         if node.isRoot, environment.showsStatusBar {
@@ -310,15 +334,17 @@ struct LayoutPass: Sendable {
 
     // MARK: - Safe area
 
-    /// The node's safe area (S3–S7) and its explanation.
-    private mutating func safeArea(
+    /// The node's safe area (S3–S7) and its explanation; `remembered` is the pass's S5 memory.
+    private func safeArea(
         of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
-        placement: ContentPlacement?, consumers: EdgeIndices, additional: Insets?,
-        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
+        placement: ContentPlacement?, additional: Insets?,
+        tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse,
+        remembered: inout [Int: Insets]
     ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
+        var consumed: EdgeSet = []
         switch role {
         case .root, .containerContent:
             break
@@ -328,18 +354,15 @@ struct LayoutPass: Sendable {
             // with the window (0 if it was never aligned).
             frozen = frame.size == environment.screen && window != screenRect
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
-        case .plain:
-            distances = Insets.distances(of: frame, in: parentBounds)
-            // The common case of S3/S4, taken whole: no edge consumed by a scroll view and
-            // none lying inside a non-zero edge of the superview, so no edge adds an entry.
-            // The node has its superview's insets and shares its explanation, exactly as the
-            // edge-by-edge rules below would give.
-            let inherited = state.nodes[parent].safeArea
-            if state.nodes[parent].included.isEmpty,
-               distances.top <= 0 || inherited.top == 0, distances.left <= 0 || inherited.left == 0,
-               distances.bottom <= 0 || inherited.bottom == 0, distances.right <= 0 || inherited.right == 0 {
-                return (inherited, explanation(of: parent, in: results))
+            // Rule C2: the edges a scroll view between the reference and this view adjusted.
+            // Those views are the ancestors after the reference in tree order.
+            var ancestor = parent
+            while ancestor > reference {
+                consumed.formUnion(state.nodes[ancestor].included)
+                ancestor = tree.nodes[ancestor].parent
             }
+        case .plain:
+            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
@@ -360,18 +383,14 @@ struct LayoutPass: Sendable {
                 // An edge a scroll view between the reference and this view adjusted stays
                 // consumed (RULES.md §C2), overhang included: the scroll view's content inset
                 // already accounts for that edge. [GUESS: no source covers an overhang here.]
-                if consumers[edge] > reference {
+                if consumed.contains(edge) {
                     trail.consume()
                 } else {
                     trail.applyUncappedOffset(distances[edge])
                 }
                 return trail
             case .plain:
-                // S3 with the S4 cap, after C2's consumption under a scroll view.
-                var trail = state.trail(of: parent, on: edge)
-                if state.nodes[parent].included.contains(edge) { trail.consume() }
-                trail.applyCappedOffset(distances[edge])
-                return trail
+                preconditionFailure("a plain view's safe area is plainSafeArea's")
             }
         }
         // Edge by edge, spelled out so that every `[edge]` above is a plain field access.
@@ -386,6 +405,63 @@ struct LayoutPass: Sendable {
             bottom.add(additional: additional.bottom)
             right.add(additional: additional.right)
         }
+        return explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+    }
+
+    /// A plain view's safe area (S3/S4, C2 under a scroll view) at `frame` under the view at
+    /// `parent`, and its explanation. (Apart from `safeArea(of:...)`, whose other rules most
+    /// views skip: a call with its arguments costs more than these rules.)
+    private func plainSafeArea(
+        parent: Int, frame: Rect, parentBounds: Rect,
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        let distances = Insets.distances(of: frame, in: parentBounds)
+        let inherited = state.nodes[parent].safeArea
+        let included = state.nodes[parent].included
+        // Whether no edge the scroll view left alone lies inside a non-zero edge of the
+        // superview. Then no edge adds an offset entry, and a consumed edge (of a finite
+        // inset) is 0 with at most one entry whatever its distance: the safe area and
+        // explanation depend on the superview alone.
+        func inheritsOrConsumes(_ edge: Edge) -> Bool {
+            included.contains(edge) ? inherited[edge].isFinite : distances[edge] <= 0 || inherited[edge] == 0
+        }
+        let unconsumedInherited = inheritsOrConsumes(.top) && inheritsOrConsumes(.left)
+            && inheritsOrConsumes(.bottom) && inheritsOrConsumes(.right)
+        if unconsumedInherited {
+            // The common case, taken whole: no edge consumed either, so no edge adds an entry.
+            // The view has its superview's insets and shares its explanation, exactly as the
+            // edge-by-edge rules below would give.
+            if included.isEmpty {
+                return (inherited, explanation(of: parent, in: results))
+            }
+            // The next cell of a table: its first sibling's result, exactly as the rules below
+            // would give it again.
+            if let kept = reuse.consumedOnly(under: parent) {
+                return kept
+            }
+        }
+        /// S3 with the S4 cap, after C2's consumption under a scroll view.
+        func trail(_ edge: Edge) -> EdgeTrail {
+            var trail = state.trail(of: parent, on: edge)
+            if included.contains(edge) { trail.consume() }
+            trail.applyCappedOffset(distances[edge])
+            return trail
+        }
+        let top = trail(.top), left = trail(.left), bottom = trail(.bottom), right = trail(.right)
+        let result = explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+        if unconsumedInherited {
+            reuse.keepConsumedOnly(result, under: parent)
+        }
+        return result
+    }
+
+    /// The safe area that finished edge trails give, and its explanation: a laid-out node's
+    /// when the trails add nothing to its lists, else the one made last when it was made
+    /// alike, else a new one.
+    private func explained(
+        top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail,
+        results: UnsafeMutableBufferPointer<NodeResult>, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
         let insets = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
         // No entry added to one node's lists on any edge: that node's explanation, shared.
         if let origin = top.origin.node, top.added.isEmpty, left.added.isEmpty, bottom.added.isEmpty, right.added.isEmpty,
@@ -464,7 +540,11 @@ struct LayoutPass: Sendable {
         let bounds = state.nodes[container].bounds
         let containerWindow = state.nodes[container].window
         var placement = ContentPlacement(frame: bounds, cover: state.nodes[container].cover)
-        guard let layout = state.nodes[container].container else { return placement }
+        // The container's bars, as it laid them out (from the same state).
+        guard let layout = containerLayout(
+            tree.viewController(of: tree.nodes[container]), bounds: bounds, window: containerWindow,
+            safeArea: state.nodes[container].safeArea, cover: state.nodes[container].cover
+        )?.layout else { return placement }
         let top = tree.viewController(of: tree.nodes[content.topController]) ?? ViewController()
         func extends(_ edge: EdgeSet, under bar: ShownBar) -> Bool {
             top.edgesForExtendedLayout.contains(edge) && (bar.translucent || top.extendedLayoutIncludesOpaqueBars)

@@ -70,7 +70,8 @@ struct EdgeTrail: Sendable {
 
     /// Whether both continue the same list with the same entries, so their lists are equal.
     func continuesAlike(_ other: EdgeTrail) -> Bool {
-        origin == other.origin && added.matches(other.added)
+        // Most edges add nothing: two empty additions match without the call comparing them.
+        origin == other.origin && added.count == other.added.count && (added.isEmpty || added.matches(other.added))
     }
 
     /// The edge cleared (a view starting at a bar's far edge has inset 0 there).
@@ -164,6 +165,23 @@ struct ExplanationReuse: Sendable {
     private var lastExplanation: NodeResult.SharedExplanation?
     private var lastTop = EdgeTrail(value: 0, continuing: .none), lastLeft = EdgeTrail(value: 0, continuing: .none)
     private var lastBottom = EdgeTrail(value: 0, continuing: .none), lastRight = EdgeTrail(value: 0, continuing: .none)
+
+    /// The safe area and explanation of the last plain view whose only entries were its
+    /// superview's consumed edges, and that superview (see `LayoutPass.plainSafeArea`).
+    private var consumedOnly: (parent: Int, insets: Insets, explanation: NodeResult.SharedExplanation)?
+
+    /// The kept result of a plain view under the view at `parent` whose only entries are its
+    /// superview's consumed edges, if the last such view was under the same superview.
+    func consumedOnly(under parent: Int) -> (insets: Insets, explanation: NodeResult.SharedExplanation)? {
+        guard let kept = consumedOnly, kept.parent == parent else { return nil }
+        return (kept.insets, kept.explanation)
+    }
+
+    /// Keeps `result`, a plain view's under the view at `parent` whose only entries are its
+    /// superview's consumed edges, for `consumedOnly(under:)`.
+    mutating func keepConsumedOnly(_ result: (insets: Insets, explanation: NodeResult.SharedExplanation), under parent: Int) {
+        consumedOnly = (parent, result.insets, result.explanation)
+    }
 
     /// The explanation made last, if it was made from trails that continue the same lists
     /// with the same entries on every edge (the next cell of a list), else `nil`.

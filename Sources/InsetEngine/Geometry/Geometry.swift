@@ -6,16 +6,16 @@ public struct Insets: Hashable, Sendable, EdgeAddressable {
     public var right: Double
 
     /// Creates insets; every edge defaults to 0.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top
         self.left = left
         self.bottom = bottom
         self.right = right
     }
 
-    /// All four edges 0.
-    public static let zero = Insets()
-
+    /// All four edges 0. (Computed, and inlined where used: a stored static would be read
+    /// through a check that it is initialised, at every use.)
+    @inlinable public static var zero: Insets { Insets() }
 }
 
 /// Direction-relative insets, as `NSDirectionalEdgeInsets`.
@@ -26,15 +26,15 @@ public struct DirectionalInsets: Hashable, Sendable {
     public var trailing: Double
 
     /// Creates directional insets; every edge defaults to 0.
-    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+    @inlinable public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top
         self.leading = leading
         self.bottom = bottom
         self.trailing = trailing
     }
 
-    /// All four edges 0.
-    public static let zero = DirectionalInsets()
+    /// All four edges 0 (computed, as `Insets.zero`).
+    @inlinable public static var zero: DirectionalInsets { DirectionalInsets() }
 }
 
 /// A rectangle in points, as `CGRect` (origin top-left, y grows downwards).
@@ -45,7 +45,7 @@ public struct Rect: Hashable, Sendable {
     public var height: Double
 
     /// Creates a rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -65,13 +65,13 @@ public struct Size: Hashable, Sendable {
     public var height: Double
 
     /// Creates a size.
-    public init(width: Double, height: Double) {
+    @inlinable public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
-    /// Width and height 0.
-    public static let zero = Size(width: 0, height: 0)
+    /// Width and height 0 (computed, as `Insets.zero`).
+    @inlinable public static var zero: Size { Size(width: 0, height: 0) }
 }
 
 /// A point in points.

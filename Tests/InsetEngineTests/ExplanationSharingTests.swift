@@ -81,3 +81,24 @@ func consumedOnlyCells() {
     #expect(result["inset"].explain?.entries(.left) == ["sensorHousing 44", "offset -10"])
     #expect(result["inset"].explain?.entries(.bottom) == ["homeIndicator 21", "scrollViewConsumed -21"])
 }
+
+/// `explanationIdentity` tells a writer when it may repeat an explanation: results sharing
+/// one have equal explanations; a result without one has none.
+@Test("results with the same explanation identity have equal explanations")
+func explanationIdentities() {
+    let cells = (0..<4).map { Node.view("cell\($0)", frame: Rect(0, Double($0) * 44, 375, 44), subviews: [.view("label\($0)", frame: Rect(16, 0, 343, 44))]) }
+    let table = Node.controller("table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 375, height: 2000)), subviews: cells)
+    let result = layout(.iPhoneX, .navigation("nav", content: table))
+    let nodes = result.nodes
+    for first in nodes {
+        for second in nodes where first.explanationIdentity != nil && first.explanationIdentity == second.explanationIdentity {
+            #expect(first.explain == second.explain, "\(first.id) and \(second.id) share an identity")
+        }
+    }
+    // The cells share one: a writer repeats it rather than writing it four times.
+    #expect(Set((0..<4).map { result["cell\($0)"].explanationIdentity }).count == 1)
+    #expect(result["cell0"].explanationIdentity != nil)
+    // The legacy model explains nothing.
+    let legacy = layout(.iPhoneX, .navigation("nav", content: table), systemVersion: 10)
+    #expect(legacy.nodes.allSatisfy { $0.explanationIdentity == nil && $0.explain == nil })
+}

@@ -172,6 +172,14 @@ public struct NodeResult: Hashable, Sendable {
         get { fields.explanation?.value }
         set { fields.explanation = newValue.map(SharedExplanation.init) }
     }
+    /// The identity of the value behind `explain`, `nil` when there is none: results with
+    /// the same identity have equal explanations (the engine shares one between a view and
+    /// the subviews its safe area reaches unchanged, and between list cells), so a writer
+    /// can repeat what it wrote for one without reading the other's. Equal explanations may
+    /// have different identities. Meaningful while the results are alive.
+    @inlinable public var explanationIdentity: ObjectIdentifier? {
+        fields.explanation.map { ObjectIdentifier($0) }
+    }
     /// Scroll kinds only.
     @inlinable public var scroll: ScrollNodeResult? {
         get { fields.extras?.scroll }

@@ -58,7 +58,7 @@ public enum LayoutResponseEncoder {
     private struct SharedMembers {
         var safeAreaInsets: Written<Insets>?
         var margins: Written<Margins>?
-        var explanation: Written<ListIdentities>?
+        var explanation: Written<ObjectIdentifier>?
         /// The last few plain views' members after their frames: each cell of a list, and each
         /// of its subviews, usually has those of the one before it, a few nodes back.
         var plainMembers = RecentlyWritten<PlainMembers>()
@@ -113,44 +113,22 @@ public enum LayoutResponseEncoder {
         var safeAreaLayoutGuide: Rect?
         var safeAreaInsets: Insets?
         var margins: Margins
-        var explanation: ListIdentities?
+        var explanation: ObjectIdentifier?
 
         init(_ node: UnsafePointer<NodeResult>) {
             layoutMarginsGuide = node.pointee.layoutMarginsGuide
             safeAreaLayoutGuide = node.pointee.safeAreaLayoutGuide
             safeAreaInsets = node.pointee.safeAreaInsets
             margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
-            explanation = node.pointee.explain.map(ListIdentities.init)
+            explanation = node.pointee.explanationIdentity
         }
 
         /// Whether these are the members of `node`, whose explanation has the lists of
         /// `explanation`: read in place, without building its members to compare.
-        func are(of node: UnsafePointer<NodeResult>, explanation: ListIdentities?) -> Bool {
+        func are(of node: UnsafePointer<NodeResult>, explanation: ObjectIdentifier?) -> Bool {
             layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
                 && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
                 && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
-        }
-    }
-
-    /// An explanation's lists by identity: their storage and length. Lists with the same
-    /// identity are equal while they are alive (as the result's are while it is written);
-    /// equal lists in different storage are not recognised, which costs writing them again,
-    /// never a wrong byte.
-    private struct ListIdentities: Equatable {
-        var top, left, bottom, right: ListIdentity
-
-        init(_ explain: Explanation) {
-            (top, left, bottom, right) = (ListIdentity(explain.top), ListIdentity(explain.left), ListIdentity(explain.bottom), ListIdentity(explain.right))
-        }
-    }
-
-    /// One list by identity.
-    private struct ListIdentity: Equatable {
-        var start: UnsafeRawPointer?
-        var count: Int
-
-        init(_ list: [Contribution]) {
-            (start, count) = list.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
         }
     }
 
@@ -178,7 +156,7 @@ public enum LayoutResponseEncoder {
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
         if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars {
-            let explanation = node.pointee.explain.map(ListIdentities.init)
+            let explanation = node.pointee.explanationIdentity
             if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)
             } else {
@@ -228,11 +206,10 @@ public enum LayoutResponseEncoder {
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
-        if let explain = node.pointee.explain {
-            // Read again to be written rather than captured: `explain` then only serves the
-            // identities, and the compiler drops the retains and releases of its four lists,
-            // which an explanation that is copied never needs.
-            write(ListIdentities(explain), as: &shared.explanation, to: &writer) { write(node.pointee.explain!, to: &$0) }
+        // Compared by identity, and read only to be written: reading `explain` to compare
+        // would retain and release its four lists for every node.
+        if let identity = node.pointee.explanationIdentity {
+            write(identity, as: &shared.explanation, to: &writer) { write(node.pointee.explain!, to: &$0) }
         }
     }
 

@@ -221,19 +221,11 @@ struct LayoutPass: Sendable {
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
-        results.initializeElement(at: i, to: NodeResult(
-            id: tree.id(of: node), frame: frame, frameInWindow: window,
-            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
-            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
-            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
-            layoutMarginsGuide: bounds.inset(by: margins),
-            explanation: consume explanation, layoutGuides: guides, extras: consume extras
-        ))
-
-        state.append(NodeState(
-            bounds: bounds, window: window, safeArea: safeArea, margins: margins,
-            included: parts.included, cover: cover
-        ))
+        record(
+            i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
+            explanation: consume explanation, guides: guides, extras: consume extras, included: parts.included, cover: cover,
+            results: results, state: &state
+        )
     }
 
     /// `layOut(_:in:results:state:reuse:)` for a plain view that is not a scroll view, most of
@@ -251,18 +243,31 @@ struct LayoutPass: Sendable {
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        record(
+            i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
+            explanation: consume explanation, guides: nil, extras: nil, included: [], cover: state.nodes[parent].cover,
+            results: results, state: &state
+        )
+    }
+
+    /// Initializes `results[i]` from what `layOut` worked out for node `i`, and appends what
+    /// its subviews read to `state`. (Inlined into both paths: a call would pass the
+    /// result's parts through memory.)
+    @inline(__always)
+    private func record(
+        _ i: Int, id: String, frame: Rect, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets,
+        explanation: consuming NodeResult.SharedExplanation?, guides: LayoutGuideLengths?, extras: consuming NodeResult.Extras?,
+        included: EdgeSet, cover: LegacyCover, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState
+    ) {
         results.initializeElement(at: i, to: NodeResult(
-            id: tree.id(of: node), frame: frame, frameInWindow: window,
+            id: id, frame: frame, frameInWindow: window,
             safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
             safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
             layoutMarginsGuide: bounds.inset(by: margins),
-            explanation: consume explanation, layoutGuides: nil, extras: nil
+            explanation: explanation, layoutGuides: guides, extras: extras
         ))
-        state.append(NodeState(
-            bounds: bounds, window: window, safeArea: safeArea, margins: margins,
-            included: [], cover: state.nodes[parent].cover
-        ))
+        state.append(NodeState(bounds: bounds, window: window, safeArea: safeArea, margins: margins, included: included, cover: cover))
     }
 
     /// The window frame of a view at `frame` under the view at `parent`.

@@ -2,7 +2,8 @@
 # Issue 8's benchmark: POST /layout with ../shared/bench/layout-31.json (bench/layout-31.json
 # if the shared copy is absent) against insetd (release, default configuration: access log
 # on, to /dev/null), a C libmicrohttpd ceiling that reads the body and answers insetd's own
-# answer as a fixed body (bench/c-ceiling/ceiling.c), a Hummingbird 2 + Codable peer
+# answer as a fixed body (bench/c-ceiling/ceiling.c; run with insetd's pool size and with
+# one thread per core, and the goals use the better of the two), a Hummingbird 2 + Codable peer
 # making the same engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer
 # with a route that answers the same bytes from memory (`insetd-bench --serve-fixed`), the
 # bound on what any route could reach. Prints every run, the best of the interleaved rounds
@@ -18,8 +19,8 @@
 #   bench/perf.sh --no-build      # use the binaries already built
 #
 # Environment: ROUNDS (3), DURATION (10s), MEMORY_REQUESTS (1000000), BUDGET_US ("0 4 6 8 10
-# 12"), PORT_BASE (18280; uses
-# five ports from it). Loopback only; every process it starts is stopped by its PID.
+# 12"), PORT_BASE (18280; uses six ports from it, and more from +10 for the budget
+# part). Loopback only; every process it starts is stopped by its PID.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -49,7 +50,7 @@ wants throughput || peer=no
 
 port_base=${PORT_BASE:-18280}
 insetd_port=$port_base ceiling_port=$((port_base + 1)) peer_port=$((port_base + 2)) scale_port=$((port_base + 3))
-fixed_port=$((port_base + 4))
+fixed_port=$((port_base + 4)) ceiling_1x_port=$((port_base + 5))
 body=$root/../shared/bench/layout-31.json
 [ -f "$body" ] || body=$here/layout-31.json
 [ -f "$body" ] || { echo "no layout-31.json found" >&2; exit 1; }
@@ -67,7 +68,7 @@ trap cleanup EXIT
 stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 port_free() { ! ss -Hltn "sport = :$1" | grep -q .; }
-for port in "$insetd_port" "$ceiling_port" "$peer_port" "$scale_port" "$fixed_port"; do
+for port in "$insetd_port" "$ceiling_port" "$peer_port" "$scale_port" "$fixed_port" "$ceiling_1x_port"; do
     port_free "$port" || { echo "port $port is in use; set PORT_BASE" >&2; exit 1; }
 done
 
@@ -97,10 +98,12 @@ wait_post() {   # port body: until POST /layout answers 200
 }
 start_insetd() {   # port [extra flags…]; sets started
     local port=$1; shift
-    "$bin/insetd" --port "$port" --drain-delay 0 "$@" >/dev/null 2>&1 &
+    "$bin/insetd" --port "$port" --drain-delay 0 "$@" >"$out/insetd-$port.out" 2>/dev/null &
     started=$!
     pids+=("$started")
 }
+# The size of the pool insetd started on port $1 chose (from its "listening on" line).
+insetd_threads() { sed -n 's/.*listening on .* (\([0-9]*\) threads).*/\1/p' "$out/insetd-$1.out" | head -n 1; }
 rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status"; }
 
 # One wrk run: prints "req/s p50 p99 requests" (latencies in ms); fails on non-2xx answers.
@@ -118,13 +121,21 @@ if wants throughput; then
     start_insetd "$insetd_port"; insetd_pid=$started
     wait_post "$insetd_port" "$body"
     post "$insetd_port" "$out/layout-31.answer.json" "$body" >/dev/null
-    "$out/ceiling" "$ceiling_port" "$(nproc)" "$out/layout-31.answer.json" >/dev/null 2>&1 &
+    # The ceiling runs with insetd's pool size ("ceiling") and with one thread per core
+    # ("ceil-1x", its configuration before insetd's default became two per core); every
+    # goal is judged against the better of the two.
+    pool=$(insetd_threads "$insetd_port")
+    [ -n "$pool" ] || { echo "insetd did not print its pool size" >&2; exit 1; }
+    "$out/ceiling" "$ceiling_port" "$pool" "$out/layout-31.answer.json" >/dev/null 2>&1 &
     ceiling_pid=$!; pids+=("$ceiling_pid")
     wait_post "$ceiling_port" "$body"
+    "$out/ceiling" "$ceiling_1x_port" "$(nproc)" "$out/layout-31.answer.json" >/dev/null 2>&1 &
+    ceiling_1x_pid=$!; pids+=("$ceiling_1x_pid")
+    wait_post "$ceiling_1x_port" "$body"
     "$bin/insetd-bench" --serve-fixed "$fixed_port" "$out/layout-31.answer.json" >/dev/null 2>&1 &
     fixed_pid=$!; pids+=("$fixed_pid")
     wait_post "$fixed_port" "$body"
-    servers="ceiling insetd fixed"
+    servers="ceiling ceil-1x insetd fixed"
     if [ "$peer" = yes ]; then
         "$peer_bin" "$peer_port" >/dev/null 2>&1 &
         peer_pid=$!; pids+=("$peer_pid")
@@ -133,13 +144,14 @@ if wants throughput; then
     fi
     echo
     echo "POST /layout, $(wc -c <"$body") B request, $(wc -c <"$out/layout-31.answer.json") B answer; wrk -t2 -d$duration, $rounds interleaved rounds"
+    echo "pools: insetd, fixed and ceiling $pool threads, ceil-1x $(nproc)"
     printf "%-6s %-8s %-5s %10s %9s %9s\n" round server conns "req/s" "p50 ms" "p99 ms"
     declare -A rps64 p50_64 p99_64 rps4 p50_4 p99_4
     for server in $servers; do rps64[$server]=0 rps4[$server]=0 p50_64[$server]=1e9 p99_64[$server]=1e9 p50_4[$server]=1e9 p99_4[$server]=1e9; done
     min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0 ? a : b) }'; }
     for round in $(seq 1 "$rounds"); do
         for server in $servers; do
-            case $server in ceiling) port=$ceiling_port ;; insetd) port=$insetd_port ;; fixed) port=$fixed_port ;; peer) port=$peer_port ;; esac
+            case $server in ceiling) port=$ceiling_port ;; ceil-1x) port=$ceiling_1x_port ;; insetd) port=$insetd_port ;; fixed) port=$fixed_port ;; peer) port=$peer_port ;; esac
             read -r rps p50 p99 _ < <(measure "$port" 64 2 "$duration" "$body")
             printf "%-6s %-8s %-5s %10s %9s %9s\n" "$round" "$server" 64 "$rps" "$p50" "$p99"
             [ "$rps" -gt "${rps64[$server]}" ] && rps64[$server]=$rps
@@ -157,16 +169,20 @@ if wants throughput; then
         printf "%-8s %10s %9s %9s   %10s %9s %9s\n" "$server" "${rps64[$server]}" "${p50_64[$server]}" "${p99_64[$server]}" \
             "${rps4[$server]}" "${p50_4[$server]}" "${p99_4[$server]}"
     done
+    # The C ceiling of the goals: the better of its two pool sizes (higher req/s, lower p99).
+    best_ceiling=$(awk -v a="${rps64[ceiling]}" -v b="${rps64[ceil-1x]}" 'BEGIN { print (a > b ? a : b) }')
+    best_p99_4=$(min "${p99_4[ceiling]}" "${p99_4[ceil-1x]}")
+    echo "C ceiling for the goals: $best_ceiling req/s at c64, p99 $best_p99_4 ms at c4 (the better pool size)"
     # Verdicts compare the unrounded ratio (0.497 printed as 0.50 is a miss).
-    ratio=$(awk -v a="${rps64[insetd]}" -v b="${rps64[ceiling]}" 'BEGIN { printf "%.3f", a / b }')
-    echo "goal: insetd / C ceiling req/s (c64) = $ratio, target >= 0.50: $(verdict "$(awk -v a="${rps64[insetd]}" -v b="${rps64[ceiling]}" 'BEGIN { print (a / b >= 0.5) }')")"
+    ratio=$(awk -v a="${rps64[insetd]}" -v b="$best_ceiling" 'BEGIN { printf "%.3f", a / b }')
+    echo "goal: insetd / C ceiling req/s (c64) = $ratio, target >= 0.50: $(verdict "$(awk -v a="${rps64[insetd]}" -v b="$best_ceiling" 'BEGIN { print (a / b >= 0.5) }')")"
     if [ "$peer" = yes ]; then
         ratio=$(awk -v a="${rps64[insetd]}" -v b="${rps64[peer]}" 'BEGIN { printf "%.1f", a / b }')
         echo "goal: insetd / Hummingbird req/s (c64) = $ratio, target >= 10: $(verdict "$(awk -v a="${rps64[insetd]}" -v b="${rps64[peer]}" 'BEGIN { print (a / b >= 10) }')")"
     fi
-    ratio=$(awk -v a="${p99_4[insetd]}" -v b="${p99_4[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
-    echo "goal: insetd / C ceiling p99 (c4) = $ratio, target <= 3: $(verdict "$(awk -v a="${p99_4[insetd]}" -v b="${p99_4[ceiling]}" 'BEGIN { print (a / b <= 3) }')")"
-    fixed=$(awk -v a="${rps64[fixed]}" -v b="${rps64[ceiling]}" 'BEGIN { printf "%.2f", a / b }')
+    ratio=$(awk -v a="${p99_4[insetd]}" -v b="$best_p99_4" 'BEGIN { printf "%.2f", a / b }')
+    echo "goal: insetd / C ceiling p99 (c4) = $ratio, target <= 3: $(verdict "$(awk -v a="${p99_4[insetd]}" -v b="$best_p99_4" 'BEGIN { print (a / b <= 3) }')")"
+    fixed=$(awk -v a="${rps64[fixed]}" -v b="$best_ceiling" 'BEGIN { printf "%.2f", a / b }')
     share=$(awk -v a="${rps64[insetd]}" -v b="${rps64[fixed]}" 'BEGIN { printf "%.2f", a / b }')
     echo "bound: the HTTP layer with a free route (fixed) = $fixed × the C ceiling; insetd reaches $share of it (the route's cost)"
 
@@ -189,7 +205,7 @@ if wants throughput; then
         awk -v u="$((user2 - user1))" -v s="$((sys2 - sys1))" -v b="$((busy2 - busy1))" -v hz="$(getconf CLK_TCK)" -v rps="$rps" -v n="$n" -v name="$server" '
             BEGIN { f = 1e6 / hz / n; printf "%-8s %10d %12.1f %11.1f %12.1f %9.1f\n", name, rps, u * f, s * f, (b - u - s) * f, b * f }'
     done
-    for pid in "$insetd_pid" "$ceiling_pid" "$fixed_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
+    for pid in "$insetd_pid" "$ceiling_pid" "$ceiling_1x_pid" "$fixed_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
 fi
 
 # --- the route budget ----------------------------------------------------------------------
@@ -209,7 +225,7 @@ if wants budget; then
     next_port=$((port_base + 10))
     for w in $budgets; do
         port_free "$next_port" || { echo "port $next_port is in use; set PORT_BASE" >&2; exit 1; }
-        "$out/ceiling" "$next_port" "$(nproc)" "$out/layout-31.answer.json" "$((w * 1000))" >/dev/null 2>&1 &
+        "$out/ceiling" "$next_port" 0 "$out/layout-31.answer.json" "$((w * 1000))" >/dev/null 2>&1 &
         pids+=("$!")
         wait_post "$next_port" "$body"
         budget_port[$w]=$next_port budget_rps[$w]=0

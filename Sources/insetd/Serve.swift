@@ -14,7 +14,7 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Address to bind (default 127.0.0.1).") var host: String?
     @Option(help: "TCP port; 0 picks a free one (default 8080).") var port: String?
-    @Option(help: "Server threads (default: one per core).") var threads: String?
+    @Option(help: "Server threads (default: two per available core).") var threads: String?
     @Option(help: "Largest request body in bytes (default 1048576).") var maxBodyBytes: String?
     @Option(help: "Most open connections (default 1024).") var connectionLimit: String?
     @Option(help: "Idle/stalled connection timeout, whole seconds (default 30).") var connectionTimeout: String?
@@ -65,7 +65,7 @@ struct Serve: ParsableCommand {
         )
         let boundPort = try service.start()
         let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
-        FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(boundPort)\n".utf8))
+        FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(boundPort) (\(settings.server.threads) threads)\n".utf8))
 
         var received: Int32 = 0
         sigwait(&signals, &received)

@@ -11,7 +11,7 @@ import Testing
     #expect(settings.server.connectionLimit == 1024)
     #expect(settings.server.connectionTimeoutSeconds == 30)
     #expect(settings.server.perIPConnectionLimit == 0)
-    #expect(settings.server.threads == HTTPServerConfiguration.processorCount)
+    #expect(settings.server.threads == HTTPServerConfiguration.defaultThreads)
     #expect(settings.drainDelay == .seconds(5))
     #expect(settings.drainTimeout == .seconds(20))
     #expect(settings.cors == .anyOrigin)

@@ -1,7 +1,7 @@
 /*
  * The C ceiling for bench/healthz.sh and bench/perf.sh: libmicrohttpd configured as
- * insetd configures it (internal thread pool, one thread per core, epoll, ITC, 1024
- * connections, 30 s timeout, 32 KiB per connection), answering GET /healthz with
+ * insetd configures it (internal thread pool of two threads per CPU it may run on, epoll,
+ * ITC, 1024 connections, 30 s timeout, 32 KiB per connection), answering GET /healthz with
  * insetd's body; or, given BODY_FILE, answering every request, after reading its body,
  * with that file's bytes (perf.sh passes insetd's own answer to the benchmark request).
  * Given WORK_NS too, it first spends that many nanoseconds of CPU on each such request
@@ -9,9 +9,11 @@
  * perf.sh's budget part finds the route cost that still reaches a given share of the
  * ceiling on this machine.
  *
- *   ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]
+ *   ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]     (THREADS 0: insetd's default pool)
  */
+#define _GNU_SOURCE
 #include <microhttpd.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +58,11 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 int main(int argc, char **argv) {
     if (argc < 2) { fprintf(stderr, "usage: ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]\n"); return 2; }
     unsigned int port = (unsigned int)atoi(argv[1]);
-    unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+    /* insetd's default pool: two threads per CPU of the affinity mask. */
+    cpu_set_t cpus;
+    unsigned int cores = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? (unsigned int)CPU_COUNT(&cpus) : 1;
+    unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : 0;
+    if (threads == 0) threads = 2 * cores;
     if (argc > 3) {
         FILE *file = fopen(argv[3], "rb");
         if (file == NULL) { fprintf(stderr, "ceiling: cannot read %s\n", argv[3]); return 1; }

@@ -59,7 +59,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// nothing to do. Two threads per processor halve what one preemption stalls. Measured
     /// with `bench/perf.sh`'s request on a 2-core machine: on a core of its own the server
     /// answers the same with 1, 2 or 4 threads (~30k req/s each); sharing both cores with
-    /// the load generator, 4 threads answer 10–15 % more than 2.
+    /// the load generator, 4 threads answer 6–15 % more than 2 (median and best of rounds).
     public static var defaultThreads: Int {
         2 * availableProcessors
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// How an ``HTTPServer`` listens and what it allows each client.
 public struct HTTPServerConfiguration: Sendable, Equatable {
@@ -69,7 +65,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// rounded up. Without either, the processors online.
     public static var availableProcessors: Int {
         var processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        if let status = readSmallFile("/proc/self/status"), let allowed = allowedProcessors(status: status) {
+        if let status = readFile("/proc/self/status"), let allowed = allowedProcessors(status: status) {
             processors = min(processors, allowed)
         }
         if let quota = cgroupQuotaProcessors() { processors = min(processors, quota) }
@@ -92,11 +88,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// cgroup v2's `cpu.max`, else v1's `cpu.cfs_quota_us` and `cpu.cfs_period_us`, as a
     /// container sees its own cgroup at `/sys/fs/cgroup`.
     static func cgroupQuotaProcessors() -> Int? {
-        if let max = readSmallFile("/sys/fs/cgroup/cpu.max") {
+        if let max = readFile("/sys/fs/cgroup/cpu.max") {
             return quotaProcessors(cpuMax: max)
         }
         for directory in ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"] {
-            if let quota = readSmallFile(directory + "/cpu.cfs_quota_us"), let period = readSmallFile(directory + "/cpu.cfs_period_us") {
+            if let quota = readFile(directory + "/cpu.cfs_quota_us"), let period = readFile(directory + "/cpu.cfs_period_us") {
                 return quotaProcessors(quota: quota, period: period)
             }
         }
@@ -120,15 +116,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         return (quota + period - 1) / period
     }
 
-    /// The text of a small file (its first 4 KiB), or `nil` when it cannot be read.
-    private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+    /// A file's text (procfs and cgroup files report no size, so read to its end), or `nil`
+    /// when it cannot be read; as `ProcessFigures` reads `/proc/self`.
+    private static func readFile(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -3,17 +3,21 @@ import JSONCore
 
 /// The access log: one JSON line per request, in the shape of ``JSONLogHandler``'s lines
 /// (`time`, `level`, `logger`, `message`, then the fields in key order), formatted
-/// straight into bytes and written with one `write(2)`.
+/// straight into bytes and written in batches: one `write(2)` per up to 4 KiB of lines,
+/// each line at most 100 ms after its request (see `LineBatcher`). ``flush()`` writes
+/// what is pending; the service calls it when it stops.
 ///
 /// It bypasses swift-log on purpose: building a `Logger.Metadata` dictionary and sorting
 /// its keys cost more per request than the rest of the line (issue 2's profile).
 public struct AccessLog: Sendable {
     /// The file descriptor lines go to.
     public let descriptor: Int32
+    private let batcher: LineBatcher
 
     /// Writes to `descriptor` (standard output by default).
     public init(descriptor: Int32 = STDOUT_FILENO) {
         self.descriptor = descriptor
+        batcher = LineBatcher(descriptor: descriptor)
     }
 
     /// The line for one request, newline included.
@@ -45,16 +49,14 @@ public struct AccessLog: Sendable {
         return Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000
     }
 
-    /// Writes the line for one request.
+    /// Queues the line for one request.
     public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
         let line = Self.line(time: Self.wallClockMilliseconds(), method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID)
-        line.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        line.withUnsafeBytes(batcher.append)
+    }
+
+    /// Writes every line queued so far, and returns once they are written.
+    public func flush() {
+        batcher.flush()
     }
 }

@@ -83,7 +83,8 @@ public final class InsetService: Sendable {
     /// Graceful shutdown: `/readyz` answers 503 at once while everything else is still
     /// served for `drainDelay` (so load balancers stop sending work), then the server
     /// stops accepting connections, lets requests in flight finish for up to
-    /// `drainTimeout`, and stops. Returns whether every request finished in time.
+    /// `drainTimeout`, and stops; then writes the access-log lines still queued. Returns
+    /// whether every request finished in time.
     @discardableResult
     public func shutdown(drainDelay: Duration, drainTimeout: Duration) -> Bool {
         beginDraining()
@@ -91,7 +92,9 @@ public final class InsetService: Sendable {
             Thread.sleep(forTimeInterval: Self.seconds(drainDelay))
         }
         guard let server = running.take() else { return true }
-        return server.shutdown(timeout: drainTimeout)
+        let finished = server.shutdown(timeout: drainTimeout)
+        accessLog?.flush()
+        return finished
     }
 
     /// Answers one request (called on the server's threads; tests may call it directly).

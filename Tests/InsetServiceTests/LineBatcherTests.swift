@@ -1,0 +1,116 @@
+import Foundation
+@testable import InsetService
+import Synchronization
+import Testing
+
+/// What a `LineBatcher` handed its sink, batch by batch.
+private final class Batches: Sendable {
+    let received = Mutex<[[UInt8]]>([])
+
+    var all: [[UInt8]] { received.withLock { $0 } }
+
+    func sink(_ batch: UnsafeRawBufferPointer) {
+        received.withLock { $0.append(Array(batch)) }
+    }
+}
+
+private func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
+
+@Suite struct LineBatcherTests {
+    @Test func batchesWholeLinesInOrderUpToTheLimit() {
+        let batches = Batches()
+        let batcher = LineBatcher(lingering: .seconds(60), sink: batches.sink)
+        let lines = (0..<200).map { line("line \($0) " + String(repeating: "x", count: 37 * $0 % 300)) }
+        for text in lines { text.withUnsafeBytes(batcher.append) }
+        // Full batches are written as the next line would overflow them; the rest waits.
+        let beforeFlush = batches.all
+        #expect(!beforeFlush.isEmpty)
+        #expect(beforeFlush.joined().count < lines.joined().count)
+        batcher.flush()
+        let written = batches.all
+        #expect(Array(written.joined()) == Array(lines.joined()))
+        for batch in written {
+            #expect(batch.count <= LineBatcher.batchLimit)
+            #expect(batch.last == UInt8(ascii: "\n"))
+        }
+        // Each batch was full: the line after it would not have fitted.
+        var offset = 0
+        for batch in written.dropLast() {
+            offset += batch.count
+            let next = lines[lineIndex(at: offset, in: lines)]
+            #expect(batch.count + next.count > LineBatcher.batchLimit)
+        }
+        #expect(written.count < lines.count / 10)
+    }
+
+    @Test func aLineLongerThanTheLimitIsABatchOfItsOwn() {
+        let batches = Batches()
+        let batcher = LineBatcher(lingering: .seconds(60), sink: batches.sink)
+        let long = line(String(repeating: "y", count: LineBatcher.batchLimit + 904))
+        for text in [line("before"), long, line("after")] { text.withUnsafeBytes(batcher.append) }
+        batcher.flush()
+        #expect(batches.all == [line("before"), long, line("after")])
+    }
+
+    @Test func nothingIsWrittenBeforeItsTimeAndFlushWritesAll() {
+        let batches = Batches()
+        let batcher = LineBatcher(lingering: .seconds(60), sink: batches.sink)
+        line("one").withUnsafeBytes(batcher.append)
+        line("two").withUnsafeBytes(batcher.append)
+        #expect(batches.all.isEmpty)
+        batcher.flush()
+        #expect(batches.all == [line("one") + line("two")])
+        batcher.flush()
+        #expect(batches.all.count == 1)
+    }
+
+    @Test func theFlusherWritesAPendingLineAfterItsLingering() async throws {
+        let batches = Batches()
+        let batcher = LineBatcher(lingering: .milliseconds(20), sink: batches.sink)
+        for round in 0..<3 {
+            line("round \(round)").withUnsafeBytes(batcher.append)
+            // No flush(): the flusher thread must write it (within seconds on a busy machine).
+            let deadline = ContinuousClock.now + .seconds(10)
+            while batches.all.count <= round, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(batches.all.count == round + 1)
+            #expect(batches.all.last == line("round \(round)"))
+        }
+    }
+
+    @Test func concurrentAppendsKeepEveryLineWholeAndEachThreadsOrder() throws {
+        let batches = Batches()
+        let batcher = LineBatcher(lingering: .milliseconds(1), sink: batches.sink)
+        let threads = 4, perThread = 2_000
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread {
+                line("\(thread) \(index) " + String(repeating: "z", count: index % 97)).withUnsafeBytes(batcher.append)
+            }
+        }
+        batcher.flush()
+        var next = [Int](repeating: 0, count: threads)
+        for batch in batches.all {
+            #expect(batch.count <= LineBatcher.batchLimit)
+            #expect(batch.last == UInt8(ascii: "\n"))
+            for text in String(decoding: batch, as: UTF8.self).split(separator: "\n") {
+                let fields = text.split(separator: " ")
+                let thread = try #require(Int(fields[0])), index = try #require(Int(fields[1]))
+                #expect(index == next[thread])
+                #expect((fields.count == 3 ? fields[2].count : 0) == index % 97)
+                next[thread] = index + 1
+            }
+        }
+        #expect(next == [Int](repeating: perThread, count: threads))
+    }
+}
+
+/// The index of the line that starts at byte `offset` of the lines laid end to end.
+private func lineIndex(at offset: Int, in lines: [[UInt8]]) -> Int {
+    var start = 0
+    for (index, text) in lines.enumerated() {
+        if start == offset { return index }
+        start += text.count
+    }
+    preconditionFailure("no line starts at \(offset)")
+}

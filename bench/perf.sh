@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 8's benchmark: POST /layout with ../shared/bench/layout-31.json (bench/layout-31.json
 # if the shared copy is absent) against insetd (release, default configuration: access log
-# on, to /dev/null), a C libmicrohttpd ceiling that reads the body and answers insetd's own
+# on, to a file in bench/out), a C libmicrohttpd ceiling that reads the body and answers insetd's own
 # answer as a fixed body (bench/c-ceiling/ceiling.c; run with insetd's pool size and with
 # one thread per core, and the goals use the better of the two), a Hummingbird 2 + Codable peer
 # making the same engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer

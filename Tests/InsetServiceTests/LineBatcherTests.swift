@@ -22,10 +22,8 @@ private func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
         let batcher = LineBatcher(lingering: .seconds(60), sink: batches.sink)
         let lines = (0..<200).map { line("line \($0) " + String(repeating: "x", count: 37 * $0 % 300)) }
         for text in lines { text.withUnsafeBytes(batcher.append) }
-        // Full batches are written as the next line would overflow them; the rest waits.
-        let beforeFlush = batches.all
-        #expect(!beforeFlush.isEmpty)
-        #expect(beforeFlush.joined().count < lines.joined().count)
+        #expect(lines.joined().count < LineBatcher.wakeThreshold)
+        #expect(batches.all.isEmpty)
         batcher.flush()
         let written = batches.all
         #expect(Array(written.joined()) == Array(lines.joined()))
@@ -77,6 +75,55 @@ private func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
             #expect(batches.all.count == round + 1)
             #expect(batches.all.last == line("round \(round)"))
         }
+    }
+
+    @Test func theFlusherWritesOnceTheWakeThresholdIsPending() async throws {
+        let batches = Batches()
+        let batcher = LineBatcher(lingering: .seconds(60), sink: batches.sink)
+        let text = line(String(repeating: "w", count: 199))
+        for _ in 0...(LineBatcher.wakeThreshold / text.count) { text.withUnsafeBytes(batcher.append) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while batches.all.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(batches.all.joined().count > LineBatcher.wakeThreshold)
+    }
+
+    @Test func appendersWaitForAStalledSinkBeyondTheBacklog() async throws {
+        let batches = Batches()
+        let gate = DispatchSemaphore(value: 0)
+        let stalled = Mutex(true)
+        let batcher = LineBatcher(lingering: .milliseconds(1)) { batch in
+            if stalled.withLock({ $0 }) { gate.wait() }
+            batches.sink(batch)
+        }
+        // More than the flusher can take before it stalls (at most the backlog) and the
+        // backlog after it.
+        let lines = (0..<16_000).map { line("\($0) " + String(repeating: "b", count: 200)) }
+        #expect(lines.joined().count > 3 * LineBatcher.backlogLimit)
+        let appended = Mutex(0)
+        Thread.detachNewThread {
+            for text in lines {
+                text.withUnsafeBytes(batcher.append)
+                appended.withLock { $0 += 1 }
+            }
+        }
+        // The flusher takes the first lines and stalls in the sink; the backlog then fills
+        // and holds the appender back.
+        var previous = -1
+        while appended.withLock({ $0 }) != previous {
+            previous = appended.withLock { $0 }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(previous < lines.count)
+        stalled.withLock { $0 = false }
+        gate.signal()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while appended.withLock({ $0 }) < lines.count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        batcher.flush()
+        #expect(Array(batches.all.joined()) == Array(lines.joined()))
     }
 
     @Test func concurrentAppendsKeepEveryLineWholeAndEachThreadsOrder() throws {

@@ -20,9 +20,16 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var connectionTimeoutSeconds: Int
     /// The memory each connection may use for its request line, headers and read
     /// buffer; requests whose header block does not fit are answered by libmicrohttpd
-    /// itself (431). The default, 32 KiB (libmicrohttpd's own), takes header blocks of
-    /// well over 16 KiB; libmicrohttpd clears the whole pool between requests, so a
-    /// larger value costs time on every request.
+    /// itself (431). libmicrohttpd clears the whole pool between requests, so a larger
+    /// value costs time on every request.
+    ///
+    /// The default, 36 KiB, takes header blocks of well over 16 KiB, and is just over the
+    /// 32 KiB up to which libmicrohttpd takes a pool from `malloc`: beyond, it maps each
+    /// pool on its own and unmaps it when the connection closes. From `malloc`, a closed
+    /// connection's pool would stay in the allocator's arenas, which the service's
+    /// allocator tuning keeps, so resident memory would ratchet up with every burst of
+    /// connections (measured: RSS +7 to +11 % over 1M requests in 5 s waves of 64
+    /// connections with 32 KiB, +3 % with 36 KiB).
     public var connectionMemoryLimit: Int
 
     /// Creates a configuration; every parameter has the service's default.
@@ -34,7 +41,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 0,
         connectionTimeoutSeconds: Int = 30,
-        connectionMemoryLimit: Int = 32 << 10
+        connectionMemoryLimit: Int = 36 << 10
     ) {
         self.host = host
         self.port = port

@@ -177,3 +177,19 @@ private final class Results: @unchecked Sendable {
         #expect(response.body == (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) })
     }
 }
+
+@Test func takesHeaderBlocksUpToTheConnectionPoolAndAnswers431Beyond() throws {
+    // The default pool (36 KiB) holds a 34,000-byte header field, which libmicrohttpd's
+    // own default (32 KiB) would refuse; a 40,000-byte one gets libmicrohttpd's 431. On
+    // several connections in turn: each pool is mapped and unmapped with its connection.
+    try withEchoServer { server in
+        for (size, status) in [(34_000, 200), (40_000, 431), (34_000, 200), (40_000, 431)] {
+            let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+            try client.send(.get, "/big", headers: ["X-Test": String(repeating: "h", count: size)])
+            let response = try client.readResponse()
+            #expect(response.status == status)
+            // The field arrived whole (compared by length: a failure prints both texts).
+            if status == 200 { #expect(text(response).utf8.count == "GET /big body=0 tooLarge=false x= remote=127.0.0.1".utf8.count + size) }
+        }
+    }
+}

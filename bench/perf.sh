@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Issue 8's benchmark: POST /layout with ../shared/bench/layout-31.json (bench/layout-31.json
 # if the shared copy is absent) against insetd (release, default configuration: access log
-# on, through a pipe, as on a container's stdout, read into /dev/null), a C libmicrohttpd ceiling that reads the body and answers insetd's own
-# answer as a fixed body (bench/c-ceiling/ceiling.c; run with insetd's pool size and with
-# one thread per core, and the goals use the better of the two), a Hummingbird 2 + Codable peer
-# making the same engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer
+# on, through a pipe, as on a container's stdout, read into /dev/null), a C libmicrohttpd
+# ceiling that reads the body and answers insetd's own answer as a fixed body
+# (bench/c-ceiling/ceiling.c; run with insetd's pool size and with one thread per core, and
+# the goals use the better of the two), a Hummingbird 2 + Codable peer making the same
+# engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer
 # with a route that answers the same bytes from memory (`insetd-bench --serve-fixed`), the
 # bound on what any route could reach. Prints every run, the best of the interleaved rounds
 # and PASS/MISS per goal.
@@ -40,7 +41,7 @@ while [ $# -gt 0 ]; do
         --parts=*) parts=${1#--parts=}; parts=${parts//,/ } ;;
         --no-peer) peer=no ;;
         --no-build) build=no ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;   # the header comment, whole
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift

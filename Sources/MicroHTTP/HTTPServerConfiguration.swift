@@ -29,7 +29,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// connection's pool would stay in the allocator's arenas, which the service's
     /// allocator tuning keeps, so resident memory would ratchet up with every burst of
     /// connections (measured: RSS +7 to +11 % over 1M requests in 5 s waves of 64
-    /// connections with 32 KiB, +3 % with 36 KiB).
+    /// connections with 32 KiB; +2 to +8 % with 36 KiB, the rest of that growth from
+    /// elsewhere).
     public var connectionMemoryLimit: Int
 
     /// Creates a configuration; every parameter has the service's default.

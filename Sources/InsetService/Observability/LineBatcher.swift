@@ -42,7 +42,7 @@ final class LineBatcher: @unchecked Sendable {
     /// The flusher's own buffer, swapped with `pending` to take the lines out.
     private var spare: [UInt8] = []
     private var flusherStarted = false
-    /// Whether the flusher waits: for a first line (`idle`) or for its lingering to end.
+    /// Whether the flusher waits: for a first line, or for its lingering to end.
     private var flusherWaits = false
     private var appendersWaiting = 0
 
@@ -142,12 +142,11 @@ final class LineBatcher: @unchecked Sendable {
     /// The flusher: sleeps until a line is pending, lets lines gather for `lingering` (or
     /// until `wakeThreshold` bytes are pending), writes them, and sleeps again.
     private func flushLoop() {
-        let seconds = Double(lingering.components.seconds) + Double(lingering.components.attoseconds) / 1e18
         condition.lock()
         while true {
             flusherWaits = true
             while pending.isEmpty { condition.wait() }
-            let deadline = Date(timeIntervalSinceNow: seconds)
+            let deadline = Date(timeIntervalSinceNow: lingering.inSeconds)
             while pending.count < Self.wakeThreshold, appendersWaiting == 0, condition.wait(until: deadline) {}
             flusherWaits = false
             writePending()

@@ -89,7 +89,7 @@ public final class InsetService: Sendable {
     public func shutdown(drainDelay: Duration, drainTimeout: Duration) -> Bool {
         beginDraining()
         if drainDelay > .zero {
-            Thread.sleep(forTimeInterval: Self.seconds(drainDelay))
+            Thread.sleep(forTimeInterval: drainDelay.inSeconds)
         }
         guard let server = running.take() else { return true }
         let finished = server.shutdown(timeout: drainTimeout)
@@ -114,7 +114,7 @@ public final class InsetService: Sendable {
         response.headers.reserveCapacity(response.headers.count + 4)
         response.headers.add("X-Request-Id", requestID)
         addCORSHeaders(to: &response, origin: request.headers["Origin"])
-        let seconds = Self.seconds(started.duration(to: .now))
+        let seconds = started.duration(to: .now).inSeconds
         metrics.end(route: routeIndex, method: request.method, status: response.status, seconds: seconds)
         accessLog?.record(
             method: request.method.rawValue, path: request.path, status: response.status,
@@ -180,10 +180,6 @@ public final class InsetService: Sendable {
         guard let value, (1...128).contains(value.utf8.count),
               value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
         return value
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

@@ -9,6 +9,10 @@ public struct DeviceCatalog: Sendable {
     /// Every device: iPhones, then iPads, then Apple TVs, each group by id in numeric-aware order.
     public let devices: [DeviceProfile]
     private let positions: [String: Int]
+    /// Each device's `EnvironmentBasis`, indexed like `devices`.
+    let bases: [EnvironmentBasis]
+    /// Every device's overrides as plain values, a device's at its basis's `overrides`.
+    let overrideBases: [OverrideBasis]
 
     /// Loads and validates device files given as (file name, JSON text).
     /// - Throws: the first broken file's `DeviceFileError`, naming the file and the field.
@@ -30,6 +34,14 @@ public struct DeviceCatalog: Sendable {
         }
         devices = profiles
         positions = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1.id, $0) })
+        var bases: [EnvironmentBasis] = []
+        var overrideBases: [OverrideBasis] = []
+        for profile in profiles {
+            bases.append(EnvironmentBasis(profile, overrides: overrideBases.count..<overrideBases.count + profile.overrides.count))
+            overrideBases += profile.overrides.map(OverrideBasis.init)
+        }
+        self.bases = bases
+        self.overrideBases = overrideBases
     }
 
     /// The registry compiled into the binary (`Devices/*.json`).

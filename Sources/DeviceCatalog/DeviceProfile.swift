@@ -160,20 +160,12 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The status bar's height in the natural orientation on `systemVersion` (overrides
     /// applied); `nil` on tvOS.
     public func statusBarHeight(systemVersion: Double) -> Double? {
-        var height = statusBarHeight
-        for override in overrides where override.systemVersions.contains(systemVersion) {
-            if let value = override.statusBarHeight { height = value }
-        }
-        return height
+        EnvironmentBasis(self, overrides: overrides.indices).statusBarHeight(systemVersion: systemVersion, overrides: overrides.map(OverrideBasis.init))
     }
 
     /// The window's safe area in portrait or landscape on `systemVersion` (overrides
     /// applied), before `statusBarHidden`. On Apple TV always the landscape value.
     public func safeArea(landscape: Bool, systemVersion: Double) -> Insets {
-        var insets = landscape ? safeArea.landscape : (safeArea.portrait ?? safeArea.landscape)
-        for override in overrides where override.systemVersions.contains(systemVersion) {
-            if let value = landscape ? override.safeAreaLandscape : override.safeAreaPortrait { insets = value }
-        }
-        return insets
+        EnvironmentBasis(self, overrides: overrides.indices).safeArea(landscape: landscape, systemVersion: systemVersion, overrides: overrides.map(OverrideBasis.init))
     }
 }

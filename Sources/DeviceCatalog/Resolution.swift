@@ -48,11 +48,13 @@ extension DeviceCatalog {
     /// - Throws: `ResolutionError.unknownDevice`, `.unsupportedOrientation`.
     public func environment(ofDevice id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> DisplayEnvironment {
         guard let position = position(of: id) else { throw .unknownDevice(id: id) }
-        // Called on the profile where the array stores it: on `devices[position]` the
-        // compiler copies the profile first.
-        return try devices.withUnsafeBufferPointer { (profiles) throws(ResolutionError) in
-            try (profiles.baseAddress! + position).pointee.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden)
+        // From the profile's plain-values basis: a copy of the profile itself would retain
+        // its strings and arrays (see `EnvironmentBasis`).
+        let basis = bases[position]
+        guard basis.supports(orientation) else {
+            throw .unsupportedOrientation(device: id, orientation: orientation, supported: devices[position].orientations)
         }
+        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrideBases)
     }
 }
 
@@ -67,50 +69,10 @@ extension DeviceProfile {
     /// The engine's environment for one orientation, OS version and status-bar choice.
     /// - Throws: `ResolutionError.unsupportedOrientation`.
     public func environment(orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> DisplayEnvironment {
-        guard orientations.contains(orientation) else {
+        let basis = EnvironmentBasis(self, overrides: overrides.indices)
+        guard basis.supports(orientation) else {
             throw .unsupportedOrientation(device: id, orientation: orientation, supported: orientations)
         }
-        let landscape = orientation.isLandscape
-        var insets = safeArea(landscape: landscape, systemVersion: systemVersion)
-        // iPhones hide the status bar in landscape; iPads keep it; tvOS has none.
-        let statusBarShown = family == .ipad || (family == .iphone && !landscape)
-        var statusBar = statusBarShown && !statusBarHidden ? statusBarHeight(systemVersion: systemVersion) ?? 0 : 0
-        if statusBarHidden, family != .tv, sensorHousing == .none {
-            // Without a sensor housing the top inset is the status bar (S2).
-            insets.top = 0
-            statusBar = 0
-        }
-        var explain = Explanation.empty
-        for edge in Edge.allCases where insets[edge] != 0 {
-            explain[edge] = [Contribution(source(of: edge), insets[edge])]
-        }
-        let screen = landscape && family != .tv ? Size(width: self.screen.height, height: self.screen.width) : self.screen
-        let sizeClass = landscape ? sizeClasses.landscape : sizeClasses.portrait ?? sizeClasses.landscape
-        let bars: BarHeights? = switch family {
-        case .iphone: .iPhone(verticalSizeClass: sizeClass.vertical)
-        case .ipad: .iPad(systemVersion: systemVersion)
-        case .tv: nil
-        }
-        return DisplayEnvironment(
-            family: family,
-            screen: screen,
-            windowSafeArea: insets,
-            windowExplain: explain,
-            statusBarHeight: statusBar,
-            sizeClass: sizeClass,
-            bars: bars,
-            systemMinimumLayoutMargins: DisplayEnvironment.systemMinimumLayoutMargins(family: family, screenWidth: screen.width, sizeClass: sizeClass)
-        )
-    }
-
-    /// The screen feature behind a window inset on `edge` (the loader guarantees that
-    /// non-zero edges have one).
-    private func source(of edge: Edge) -> InsetSource {
-        if family == .tv { return .overscan }
-        switch edge {
-        case .top: return sensorHousing == .none ? .statusBar : .sensorHousing
-        case .bottom: return .homeIndicator
-        case .left, .right: return .sensorHousing
-        }
+        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrides.map(OverrideBasis.init))
     }
 }

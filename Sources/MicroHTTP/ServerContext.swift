@@ -34,19 +34,30 @@ final class ServerContext: @unchecked Sendable {
 
     /// libmicrohttpd's access handler: called once with the headers, once per body chunk,
     /// and once more when the body is complete.
+    ///
+    /// The context is borrowed, never retained: every pool thread calls in with it, and a
+    /// retain and release per call would bounce its reference count between cores.
     static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
         guard let cls, let connection, let conCls, let uploadSize else { return .NO }
-        let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+            context.access(connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, conCls: conCls)
+        }
+    }
 
+    /// `accessHandler`'s work, on the borrowed context.
+    private func access(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
         guard let existing = conCls.pointee else {
-            let state = RequestState(request: makeRequest(connection, url: url, method: method))
+            let state = RequestState(request: Self.makeRequest(connection, url: url, method: method))
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-            context.stripes.withCurrent { $0.inFlight += 1 }
-            if let length = state.request.headers["Content-Length"].flatMap(Int.init), length > context.maxBodyBytes {
+            stripes.withCurrent { $0.inFlight += 1 }
+            if let length = state.request.headers["Content-Length"].flatMap(Int.init), length > maxBodyBytes {
                 // Known too large before any byte of it: answer now without reading it
                 // (libmicrohttpd then closes the connection after the answer).
                 state.request.bodyTooLarge = true
-                return context.respond(state, on: connection)
+                return respond(state, on: connection)
             }
             return .YES
         }
@@ -55,7 +66,7 @@ final class ServerContext: @unchecked Sendable {
         if chunkSize > 0 {
             uploadSize.pointee = 0
             guard !state.responded, !state.request.bodyTooLarge else { return .YES }
-            if state.request.body.count + chunkSize > context.maxBodyBytes {
+            if state.request.body.count + chunkSize > maxBodyBytes {
                 state.request.bodyTooLarge = true
                 state.request.body = []
             } else if let uploadData {
@@ -66,7 +77,7 @@ final class ServerContext: @unchecked Sendable {
             return .YES
         }
         guard !state.responded else { return .YES }
-        return context.respond(state, on: connection)
+        return respond(state, on: connection)
     }
 
     /// libmicrohttpd's request-completed callback: releases the request's state.
@@ -74,7 +85,7 @@ final class ServerContext: @unchecked Sendable {
         guard let cls, let conCls, let pointer = conCls.pointee else { return }
         Unmanaged<RequestState>.fromOpaque(pointer).release()
         conCls.pointee = nil
-        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().stripes.withCurrent { $0.inFlight -= 1 }
+        Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.stripes.withCurrent { $0.inFlight -= 1 } }
     }
 
     /// Calls the handler and queues its answer.

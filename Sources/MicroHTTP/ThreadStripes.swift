@@ -6,13 +6,16 @@ import Foundation
 public final class ThreadStripes<Value>: @unchecked Sendable {
     /// One value and its lock, in its own allocation (no false sharing of the lock word
     /// between stripes, no exclusivity conflicts between threads on different stripes).
-    private final class Stripe {
-        let lock = NSLock()
-        var value: Value
+    @usableFromInline final class Stripe {
+        @usableFromInline let lock = NSLock()
+        @usableFromInline var value: Value
         init(_ value: Value) { self.value = value }
     }
 
-    private let stripes: [Stripe]
+    /// The stripes, each retained once here (released in `deinit`) and borrowed by every
+    /// call: the pool threads share these objects, and a retain and release per call would
+    /// bounce their reference counts' cache lines between cores.
+    @usableFromInline let stripes: [Unmanaged<Stripe>]
 
     /// Creates `count` stripes (a power of two), each holding `initial`.
     public convenience init(count: Int = 16, initial: Value) {
@@ -22,24 +25,32 @@ public final class ThreadStripes<Value>: @unchecked Sendable {
     /// Creates `count` stripes (a power of two), stripe `i` holding `make(i)`.
     public init(count: Int = 16, make: (Int) -> Value) {
         precondition(count > 0 && count & (count - 1) == 0, "stripe count must be a power of two")
-        stripes = (0..<count).map { Stripe(make($0)) }
+        stripes = (0..<count).map { Unmanaged.passRetained(Stripe(make($0))) }
+    }
+
+    deinit {
+        for stripe in stripes { stripe.release() }
     }
 
     /// Runs `body` on the calling thread's stripe, under its lock.
+    @inlinable
     public func withCurrent<T>(_ body: (inout Value) -> T) -> T {
-        let stripe = stripes[Self.currentThreadIndex(count: stripes.count)]
-        stripe.lock.lock()
-        defer { stripe.lock.unlock() }
-        return body(&stripe.value)
+        stripes[Self.currentThreadIndex(count: stripes.count)]._withUnsafeGuaranteedRef { stripe in
+            stripe.lock.lock()
+            defer { stripe.lock.unlock() }
+            return body(&stripe.value)
+        }
     }
 
     /// Folds every stripe into one result, locking each in turn.
     public func reduce<Result>(_ initial: Result, _ combine: (inout Result, Value) -> Void) -> Result {
         var result = initial
         for stripe in stripes {
-            stripe.lock.lock()
-            combine(&result, stripe.value)
-            stripe.lock.unlock()
+            stripe._withUnsafeGuaranteedRef { stripe in
+                stripe.lock.lock()
+                combine(&result, stripe.value)
+                stripe.lock.unlock()
+            }
         }
         return result
     }
@@ -47,14 +58,16 @@ public final class ThreadStripes<Value>: @unchecked Sendable {
     /// Runs `body` on every stripe, each under its lock.
     public func updateAll(_ body: (inout Value) -> Void) {
         for stripe in stripes {
-            stripe.lock.lock()
-            body(&stripe.value)
-            stripe.lock.unlock()
+            stripe._withUnsafeGuaranteedRef { stripe in
+                stripe.lock.lock()
+                body(&stripe.value)
+                stripe.lock.unlock()
+            }
         }
     }
 
     /// A stripe index for the calling thread: its pthread id, mixed (Fibonacci hashing).
-    private static func currentThreadIndex(count: Int) -> Int {
+    @usableFromInline static func currentThreadIndex(count: Int) -> Int {
         #if canImport(Darwin)
         let id = UInt64(UInt(bitPattern: pthread_self()))
         #else

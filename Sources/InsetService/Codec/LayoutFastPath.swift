@@ -17,7 +17,6 @@ import JSONCore
 /// returns for the same body; `LayoutFastPathTests` checks that over generated bodies.
 struct LayoutFastPath {
     private var reader: PlainJSONReader
-    private let devices: any DeviceDirectory
     private let limits: DecodingLimits
     private var nodeCount = 0
     /// Whether a navigation or tab bar controller was read (not modelled on tvOS).
@@ -32,13 +31,14 @@ struct LayoutFastPath {
 
     /// Decodes `body`, or `nil` when the validating decoding must read it.
     static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
-        var path = LayoutFastPath(reader: PlainJSONReader(body), devices: devices, limits: limits, bodySize: body.count)
-        return path.request()
+        // `devices` is lent to `request(devices:)`, not stored: a copy of the directory
+        // would retain the registry's arrays, which every pool thread shares.
+        var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count)
+        return path.request(devices: devices)
     }
 
-    private init(reader: PlainJSONReader, devices: any DeviceDirectory, limits: DecodingLimits, bodySize: Int) {
+    private init(reader: PlainJSONReader, limits: DecodingLimits, bodySize: Int) {
         self.reader = reader
-        self.devices = devices
         self.limits = limits
         // Room for as many views as the body can hold (each takes at least `{"id":""}`), so
         // that the arrays are allocated once: pages of the room never written cost nothing,
@@ -48,7 +48,7 @@ struct LayoutFastPath {
         ids.reserveCapacity(most)
     }
 
-    private mutating func request() -> DecodedLayoutRequest? {
+    private mutating func request(devices: any DeviceDirectory) -> DecodedLayoutRequest? {
         var deviceID: String?, orientation: Orientation?
         var version = 18.0, hidesStatusBar = false, direction = LayoutDirection.leftToRight
         var seen = FieldSet()

@@ -1,14 +1,18 @@
 import DeviceCatalog
 import InsetEngine
 
-/// The registry answers the request decoders' device questions (reading profiles in place).
+/// The registry answers the request decoders' device questions (reading profiles in place:
+/// no closures, which would copy the catalog and a profile, retaining the arrays every pool
+/// thread shares).
 extension DeviceCatalog: DeviceDirectory {
     public func family(of id: String) -> DeviceFamily? {
-        position(of: id).map { devices[$0].family }
+        guard let position = position(of: id) else { return nil }
+        return devices[position].family
     }
 
     public func orientations(of id: String) -> [Orientation]? {
-        position(of: id).map { devices[$0].orientations }
+        guard let position = position(of: id) else { return nil }
+        return devices[position].orientations
     }
 
     public func environment(id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) -> DisplayEnvironment? {

@@ -38,7 +38,9 @@ struct Router: Sendable {
 
     /// A successful match.
     struct Match {
-        let entry: Entry
+        /// The entry's position in `entries` (an index, not a copy: a copied entry retains
+        /// its arrays, which every pool thread shares).
+        let index: Int
         let parameters: [String: String]
     }
 
@@ -69,13 +71,13 @@ struct Router: Sendable {
 
     /// The best entry for `path`, or nil (404).
     func match(_ path: String) -> Match? {
-        if let index = literalEntries[path] { return Match(entry: entries[index], parameters: [:]) }
+        if let index = literalEntries[path] { return Match(index: index, parameters: [:]) }
         let parts = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
         guard !parts.isEmpty else { return nil }
         // Rank: one bit per segment, most significant first, set for a literal; the
         // highest rank is the most specific match.
-        var best: (entry: Entry, rank: UInt64)?
-        for entry in entries where entry.segments.count == parts.count {
+        var best: (index: Int, rank: UInt64)?
+        for (index, entry) in entries.enumerated() where entry.segments.count == parts.count {
             var rank: UInt64 = 0
             var matches = true
             for (segment, part) in zip(entry.segments, parts) {
@@ -91,14 +93,14 @@ struct Router: Sendable {
             }
             guard matches else { continue }
             if let current = best, rank <= current.rank { continue }
-            best = (entry, rank)
+            best = (index, rank)
         }
         guard let best else { return nil }
         var parameters: [String: String] = [:]
-        for (segment, part) in zip(best.entry.segments, parts) {
+        for (segment, part) in zip(entries[best.index].segments, parts) {
             if case .parameter(let name) = segment { parameters[name] = String(part) }
         }
-        return Match(entry: best.entry, parameters: parameters)
+        return Match(index: best.index, parameters: parameters)
     }
 
     /// Splits a pattern into segments.

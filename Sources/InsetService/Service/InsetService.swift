@@ -105,7 +105,7 @@ public final class InsetService: Sendable {
         var routeIndex = metrics.unmatchedRoute
         var response: HTTPResponse
         if let match = router.match(request.path) {
-            routeIndex = match.entry.index
+            routeIndex = match.index
             response = answer(request, match: match, requestID: requestID)
         } else {
             response = Problem(status: 404, detail: "no resource at \(request.path)").response
@@ -125,12 +125,11 @@ public final class InsetService: Sendable {
 
     /// The answer for a request whose path matched.
     private func answer(_ request: HTTPRequest, match: Router.Match, requestID: String) -> HTTPResponse {
-        let entry = match.entry
         if request.method == .options {
-            return preflight(allowing: entry.allowedMethods)
+            return preflight(allowing: router.entries[match.index].allowedMethods)
         }
-        guard let route = entry.route(for: request.method) else {
-            let allowed = entry.allowedMethods.map(\.rawValue).joined(separator: ", ")
+        guard let route = router.entries[match.index].route(for: request.method) else {
+            let allowed = router.entries[match.index].allowedMethods.map(\.rawValue).joined(separator: ", ")
             var response = Problem(status: 405, detail: "\(request.method) is not allowed on \(request.path); allowed: \(allowed)").response
             response.headers.add("Allow", allowed)
             return response

@@ -44,6 +44,31 @@ func unknownPathsAre404(path: String) {
     #expect(respond(.head, "/test/echo").status == 405)
 }
 
+@Test func eachMethodReachesItsOwnHandler() {
+    // Common methods go through the router's method table, others through the entry; an
+    // explicit HEAD route wins over GET's, and a handler's Problem becomes the answer.
+    func answering(_ text: String) -> RouteHandler { { _ in HTTPResponse(status: 200, body: Array(text.utf8)) } }
+    let methods = InsetService(configuration: ServiceConfiguration(accessLog: false), routes: [
+        Route(.get, "/m", handler: answering("get")), Route(.head, "/m", handler: answering("head")),
+        Route(.delete, "/m", handler: answering("delete")), Route("REPORT", "/m", handler: answering("report")),
+        Route(.get, "/n", handler: answering("n")),
+        Route(.put, "/n") { _ throws(Problem) in throw Problem(status: 409, detail: "taken") },
+    ])
+    func text(_ method: HTTPMethod, _ path: String) -> String? {
+        let response = methods.respond(to: HTTPRequest(method: method, path: path))
+        return response.status == 200 ? String(decoding: response.body, as: UTF8.self) : "\(response.status)"
+    }
+    #expect(text(.get, "/m") == "get")
+    #expect(text(.head, "/m") == "head")
+    #expect(text(.delete, "/m") == "delete")
+    #expect(text("REPORT", "/m") == "report")
+    #expect(text(.post, "/m") == "405")
+    #expect(text("BREW", "/m") == "405")
+    #expect(text(.head, "/n") == "n")
+    #expect(text(.put, "/n") == "409")
+    #expect(methods.respond(to: HTTPRequest(method: .post, path: "/m")).headers["Allow"] == "GET, HEAD, DELETE, REPORT, OPTIONS")
+}
+
 @Test func optionsIsAPreflight() {
     let response = respond(.options, "/test/echo", headers: ["Origin": "https://tool.example", "Access-Control-Request-Method": "POST"])
     #expect(response.status == 204)

@@ -52,7 +52,7 @@ public struct AccessLog: Sendable {
     /// Queues the line for one request.
     public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
         let line = Self.line(time: Self.wallClockMilliseconds(), method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID)
-        line.withUnsafeBytes(batcher.append)
+        line.withUnsafeBytes { batcher.append($0) }
     }
 
     /// Writes every line queued so far, and returns once they are written.

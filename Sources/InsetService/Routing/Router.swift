@@ -16,10 +16,11 @@ struct Router: Sendable {
         let index: Int
         let pattern: String
         let segments: [Segment]
-        let routes: [HTTPMethod: Route]
+        /// The routes' positions among all routes, by method.
+        let routes: [HTTPMethod: Int]
 
-        /// The route answering `method` (`HEAD` falls back to `GET`).
-        func route(for method: HTTPMethod) -> Route? {
+        /// The position of the route answering `method` (`HEAD` falls back to `GET`).
+        func route(for method: HTTPMethod) -> Int? {
             routes[method] ?? (method == .head ? routes[.get] : nil)
         }
 
@@ -29,12 +30,19 @@ struct Router: Sendable {
             var methods = Set(routes.keys)
             if methods.contains(.get) { methods.insert(.head) }
             methods.insert(.options)
-            let order: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete]
-            let known = order.filter { methods.contains($0) }
-            let others = methods.subtracting(order).subtracting([.options]).sorted { $0.rawValue < $1.rawValue }
-            return known + others + [.options]
+            let others = methods.subtracting(Router.commonMethods).subtracting([.options]).sorted { $0.rawValue < $1.rawValue }
+            return Router.commonMethods.filter { methods.contains($0) } + others + [.options]
         }
     }
+
+    /// A route's handler, boxed so that requests can call it through an unowned reference.
+    private final class Handler: Sendable {
+        let call: RouteHandler
+        init(_ call: @escaping RouteHandler) { self.call = call }
+    }
+
+    /// The methods with a column in `methodTable`, in the `Allow` header's order.
+    static let commonMethods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete]
 
     /// A successful match.
     struct Match {
@@ -51,15 +59,29 @@ struct Router: Sendable {
     /// them matches it outright (no other pattern can rank higher), without splitting.
     private let literalEntries: [String: Int]
 
+    /// What a request touches, as plain values and unowned references: every pool thread
+    /// reads these, and copying an `Entry` or a `Route` (its strings, arrays and handler
+    /// closure) would retain and release objects whose reference counts then bounce
+    /// between the cores.
+    ///
+    /// Per entry, per method of `commonMethods`: the route's position, -1 for none (`HEAD`
+    /// holds `GET`'s route where there is no `HEAD` one).
+    private let methodTable: [Int]
+    /// Each route's body kind, by position.
+    private let bodies: [RouteBody]
+    /// Each route's handler, by position, unowned (`handlerOwners` keeps them).
+    private let handlers: [Unmanaged<Handler>]
+    private let handlerOwners: [Handler]
+
     /// Groups `routes` by pattern. A malformed pattern or a method registered twice on
     /// one pattern is a programming error and stops the process.
     init(routes: [Route]) {
         var order: [String] = []
-        var grouped: [String: [HTTPMethod: Route]] = [:]
-        for route in routes {
+        var grouped: [String: [HTTPMethod: Int]] = [:]
+        for (position, route) in routes.enumerated() {
             if grouped[route.pattern] == nil { order.append(route.pattern) }
             precondition(grouped[route.pattern]?[route.method] == nil, "\(route.method) \(route.pattern) is registered twice")
-            grouped[route.pattern, default: [:]][route.method] = route
+            grouped[route.pattern, default: [:]][route.method] = position
         }
         entries = order.enumerated().map { index, pattern in
             Entry(index: index, pattern: pattern, segments: Self.parse(pattern), routes: grouped[pattern]!)
@@ -67,6 +89,33 @@ struct Router: Sendable {
         literalEntries = Dictionary(uniqueKeysWithValues: entries.filter { entry in
             entry.segments.allSatisfy { if case .literal = $0 { true } else { false } }
         }.map { ($0.pattern, $0.index) })
+        methodTable = entries.flatMap { entry in Self.commonMethods.map { entry.route(for: $0) ?? -1 } }
+        bodies = routes.map(\.body)
+        handlerOwners = routes.map { Handler($0.handler) }
+        handlers = handlerOwners.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The position of the route of entry `entry` answering `method` (`HEAD` falls back to
+    /// `GET`), or `nil` (405).
+    func route(in entry: Int, for method: HTTPMethod) -> Int? {
+        guard let column = Self.commonMethods.firstIndex(of: method) else { return entries[entry].route(for: method) }
+        let position = methodTable[entry &* Self.commonMethods.count &+ column]
+        return position >= 0 ? position : nil
+    }
+
+    /// Whether the route at `position` reads a JSON body.
+    func body(ofRoute position: Int) -> RouteBody { bodies[position] }
+
+    /// Calls the handler of the route at `position`.
+    func answer(route position: Int, _ request: RouteRequest) throws(Problem) -> HTTPResponse {
+        let result = handlers[position]._withUnsafeGuaranteedRef { handler -> Result<HTTPResponse, Problem> in
+            do throws(Problem) {
+                return .success(try handler.call(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// The best entry for `path`, or nil (404).

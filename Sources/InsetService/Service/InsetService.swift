@@ -128,7 +128,7 @@ public final class InsetService: Sendable {
         if request.method == .options {
             return preflight(allowing: router.entries[match.index].allowedMethods)
         }
-        guard let route = router.entries[match.index].route(for: request.method) else {
+        guard let route = router.route(in: match.index, for: request.method) else {
             let allowed = router.entries[match.index].allowedMethods.map(\.rawValue).joined(separator: ", ")
             var response = Problem(status: 405, detail: "\(request.method) is not allowed on \(request.path); allowed: \(allowed)").response
             response.headers.add("Allow", allowed)
@@ -137,11 +137,11 @@ public final class InsetService: Sendable {
         if request.bodyTooLarge {
             return Problem(status: 413, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
         }
-        if route.body == .json, let contentType = request.headers["Content-Type"], !MediaType.isJSON(contentType) {
+        if router.body(ofRoute: route) == .json, let contentType = request.headers["Content-Type"], !MediaType.isJSON(contentType) {
             return Problem(status: 415, detail: "Content-Type \(contentType) is not JSON; send application/json").response
         }
         do {
-            return try route.handler(RouteRequest(http: request, pathParameters: match.parameters, requestID: requestID))
+            return try router.answer(route: route, RouteRequest(http: request, pathParameters: match.parameters, requestID: requestID))
         } catch {
             return error.response
         }

@@ -38,7 +38,7 @@ public struct DeviceCatalog: Sendable {
         var overrideBases: [OverrideBasis] = []
         for profile in profiles {
             bases.append(EnvironmentBasis(profile, overrides: overrideBases.count..<overrideBases.count + profile.overrides.count))
-            overrideBases += profile.overrides.map(OverrideBasis.init)
+            overrideBases += profile.overrides.map { OverrideBasis($0) }
         }
         self.bases = bases
         self.overrideBases = overrideBases

@@ -160,12 +160,12 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The status bar's height in the natural orientation on `systemVersion` (overrides
     /// applied); `nil` on tvOS.
     public func statusBarHeight(systemVersion: Double) -> Double? {
-        EnvironmentBasis(self, overrides: overrides.indices).statusBarHeight(systemVersion: systemVersion, overrides: overrides.map(OverrideBasis.init))
+        EnvironmentBasis(self, overrides: overrides.indices).statusBarHeight(systemVersion: systemVersion, overrides: overrides.map { OverrideBasis($0) })
     }
 
     /// The window's safe area in portrait or landscape on `systemVersion` (overrides
     /// applied), before `statusBarHidden`. On Apple TV always the landscape value.
     public func safeArea(landscape: Bool, systemVersion: Double) -> Insets {
-        EnvironmentBasis(self, overrides: overrides.indices).safeArea(landscape: landscape, systemVersion: systemVersion, overrides: overrides.map(OverrideBasis.init))
+        EnvironmentBasis(self, overrides: overrides.indices).safeArea(landscape: landscape, systemVersion: systemVersion, overrides: overrides.map { OverrideBasis($0) })
     }
 }

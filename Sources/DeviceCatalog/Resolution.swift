@@ -73,6 +73,6 @@ extension DeviceProfile {
         guard basis.supports(orientation) else {
             throw .unsupportedOrientation(device: id, orientation: orientation, supported: orientations)
         }
-        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrides.map(OverrideBasis.init))
+        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrides.map { OverrideBasis($0) })
     }
 }

@@ -37,6 +37,34 @@ import Testing
         }
     }
 
+    /// The registry resolves a request's device from its plain-values basis (and one flat
+    /// array of every device's overrides); the profile resolves through a basis of its own.
+    /// Both must give the same environment everywhere, overrides included.
+    @Test func theRegistryAndTheProfileResolveAlike() throws {
+        var overridden = 0
+        for device in Self.catalog.devices {
+            for orientation in Orientation.allCases where device.orientations.contains(orientation) {
+                for hidden in [false, true] {
+                    var seen: Set<DisplayEnvironment> = []
+                    for systemVersion in [11.0, 13, 13.9, 14, 15, 17, 18, 25.9, 26, 27] {
+                        let registry = try Self.catalog.environment(ofDevice: device.id, orientation: orientation, systemVersion: systemVersion, statusBarHidden: hidden)
+                        let profile = try device.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: hidden)
+                        #expect(registry == profile, "\(device.id) \(orientation) iOS \(systemVersion) hidden \(hidden)")
+                        seen.insert(registry)
+                    }
+                    if !device.overrides.isEmpty, seen.count > 1 { overridden += 1 }
+                }
+            }
+            for orientation in Orientation.allCases where !device.orientations.contains(orientation) {
+                #expect(throws: ResolutionError.unsupportedOrientation(device: device.id, orientation: orientation, supported: device.orientations)) {
+                    try Self.catalog.environment(ofDevice: device.id, orientation: orientation, systemVersion: 18, statusBarHidden: false)
+                }
+            }
+        }
+        // Devices whose overrides change their environment between versions were compared.
+        #expect(overridden >= 4)
+    }
+
     @Test func orientationSets() {
         let sets = Dictionary(grouping: Self.catalog.devices, by: \.orientations).mapValues { $0.count }
         #expect(sets[Orientation.allCases] == 5 + 8)

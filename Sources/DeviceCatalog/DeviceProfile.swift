@@ -157,15 +157,24 @@ public struct DeviceProfile: Hashable, Sendable {
         family == .tv ? .landscapeLeft : .portrait
     }
 
+    /// This profile's `EnvironmentBasis` and its overrides as plain values (which the
+    /// basis's `overrides` index): what the profile computes its figures through, as the
+    /// registry does from its own copies.
+    var plainValues: (basis: EnvironmentBasis, overrides: [OverrideBasis]) {
+        (EnvironmentBasis(self, overrides: overrides.indices), overrides.map { OverrideBasis($0) })
+    }
+
     /// The status bar's height in the natural orientation on `systemVersion` (overrides
     /// applied); `nil` on tvOS.
     public func statusBarHeight(systemVersion: Double) -> Double? {
-        EnvironmentBasis(self, overrides: overrides.indices).statusBarHeight(systemVersion: systemVersion, overrides: overrides.map { OverrideBasis($0) })
+        let plain = plainValues
+        return plain.basis.statusBarHeight(systemVersion: systemVersion, overrides: plain.overrides)
     }
 
     /// The window's safe area in portrait or landscape on `systemVersion` (overrides
     /// applied), before `statusBarHidden`. On Apple TV always the landscape value.
     public func safeArea(landscape: Bool, systemVersion: Double) -> Insets {
-        EnvironmentBasis(self, overrides: overrides.indices).safeArea(landscape: landscape, systemVersion: systemVersion, overrides: overrides.map { OverrideBasis($0) })
+        let plain = plainValues
+        return plain.basis.safeArea(landscape: landscape, systemVersion: systemVersion, overrides: plain.overrides)
     }
 }

@@ -69,10 +69,10 @@ extension DeviceProfile {
     /// The engine's environment for one orientation, OS version and status-bar choice.
     /// - Throws: `ResolutionError.unsupportedOrientation`.
     public func environment(orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) throws(ResolutionError) -> DisplayEnvironment {
-        let basis = EnvironmentBasis(self, overrides: overrides.indices)
-        guard basis.supports(orientation) else {
+        let plain = plainValues
+        guard plain.basis.supports(orientation) else {
             throw .unsupportedOrientation(device: id, orientation: orientation, supported: orientations)
         }
-        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrides.map { OverrideBasis($0) })
+        return plain.basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: plain.overrides)
     }
 }

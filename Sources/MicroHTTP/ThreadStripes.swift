@@ -35,34 +35,28 @@ public final class ThreadStripes<Value>: @unchecked Sendable {
     /// Runs `body` on the calling thread's stripe, under its lock.
     @inlinable
     public func withCurrent<T>(_ body: (inout Value) -> T) -> T {
-        stripes[Self.currentThreadIndex(count: stripes.count)]._withUnsafeGuaranteedRef { stripe in
-            stripe.lock.lock()
-            defer { stripe.lock.unlock() }
-            return body(&stripe.value)
-        }
+        Self.locked(stripes[Self.currentThreadIndex(count: stripes.count)], body)
     }
 
     /// Folds every stripe into one result, locking each in turn.
     public func reduce<Result>(_ initial: Result, _ combine: (inout Result, Value) -> Void) -> Result {
         var result = initial
-        for stripe in stripes {
-            stripe._withUnsafeGuaranteedRef { stripe in
-                stripe.lock.lock()
-                combine(&result, stripe.value)
-                stripe.lock.unlock()
-            }
-        }
+        for stripe in stripes { Self.locked(stripe) { combine(&result, $0) } }
         return result
     }
 
     /// Runs `body` on every stripe, each under its lock.
     public func updateAll(_ body: (inout Value) -> Void) {
-        for stripe in stripes {
-            stripe._withUnsafeGuaranteedRef { stripe in
-                stripe.lock.lock()
-                body(&stripe.value)
-                stripe.lock.unlock()
-            }
+        for stripe in stripes { Self.locked(stripe, body) }
+    }
+
+    /// Runs `body` on `stripe`'s value under its lock, the stripe borrowed (not retained).
+    @inlinable
+    static func locked<T>(_ stripe: Unmanaged<Stripe>, _ body: (inout Value) -> T) -> T {
+        stripe._withUnsafeGuaranteedRef { stripe in
+            stripe.lock.lock()
+            defer { stripe.lock.unlock() }
+            return body(&stripe.value)
         }
     }
 

@@ -3,10 +3,10 @@
 /*
  * Fixed-signature wrappers for the libmicrohttpd calls Swift cannot make.
  *
- * Swift does not import C variadic functions, and MHD's daemon start and its two
- * `*_info` queries are variadic. Each wrapper below calls exactly one of them with a
+ * Swift does not import C variadic functions, and MHD's daemon start and its
+ * connection-info query are variadic. Each wrapper below calls exactly one of them with a
  * fixed argument list; they can go once MHD offers non-variadic equivalents (its
- * "MHD2" API does).
+ * "MHD2" API does). One more wraps accept4, which glibc hides from Swift.
  */
 #include <stdint.h>
 #include <sys/types.h>
@@ -28,16 +28,6 @@ cmhd_start_daemon(unsigned int flags, uint16_t port,
 }
 
 /*
- * Exists because MHD_get_daemon_info is variadic: the port the daemon's listening
- * socket is bound to (the ephemeral one when it was started with port 0); 0 if unknown.
- */
-static inline uint16_t
-cmhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
-}
-
-/*
  * Exists because MHD_get_connection_info is variadic: the peer's address, or NULL.
  */
 static inline const struct sockaddr *
@@ -46,5 +36,19 @@ cmhd_client_address(struct MHD_Connection *connection) {
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
+
+/*
+ * Exists because glibc declares accept4 only under _GNU_SOURCE, which Swift's Glibc
+ * module is not built with: accepts a connection on `socket` with `flags` (SOCK_NONBLOCK,
+ * SOCK_CLOEXEC) set on the new descriptor, one call instead of accept and two fcntl.
+ */
+#ifdef __linux__
+extern int accept4(int socket, struct sockaddr *address, socklen_t *length, int flags);
+
+static inline int
+cmhd_accept4(int socket, struct sockaddr *address, socklen_t *length, int flags) {
+    return accept4(socket, address, length, flags);
+}
+#endif
 
 #endif

@@ -1,3 +1,6 @@
+// For `SOCK_STREAM`: since `Acceptor` uses <sys/socket.h>'s constants, the compiler finds
+// them in this file only with the shim module (which includes that header) imported.
+internal import CMicroHTTPD
 import Foundation
 
 /// Why an ``HTTPClientConnection`` failed.

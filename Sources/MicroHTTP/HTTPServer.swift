@@ -2,7 +2,8 @@ internal import CMicroHTTPD
 import Foundation
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each with its own epoll loop,
-/// calling one ``HTTPHandler`` per request.
+/// calling one ``HTTPHandler`` per request, and one thread accepting connections and
+/// spreading them over the pool (``Acceptor``).
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
@@ -25,7 +26,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var daemon: OpaquePointer?
-    private var quiescedSocket: Int32 = -1
+    private var acceptor: Acceptor?
     private var boundPort = 0
     private var started = false
 
@@ -50,7 +51,7 @@ public final class HTTPServer: @unchecked Sendable {
         context.stripes.reduce(0) { $0 += $1.inFlight }
     }
 
-    /// Binds the address and starts the thread pool.
+    /// Binds the address and starts the thread pool and the accepting thread.
     public func start() throws(HTTPServerError) {
         lock.lock()
         defer { lock.unlock() }
@@ -65,55 +66,54 @@ public final class HTTPServer: @unchecked Sendable {
         guard options.connectionMemoryLimit >= 4096 else { throw .invalidConfiguration("the connection memory limit must be at least 4096 bytes") }
 
         var address = try SocketAddress(host: options.host, port: options.port)
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
+        guard let acceptor = Acceptor(address: &address) else { throw .startFailed(host: options.host, port: options.port) }
+        // The acceptor listens and hands connections over (see ``Acceptor``).
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         #if os(Linux)
         flags |= MHD_USE_EPOLL.rawValue
         #else
         flags |= MHD_USE_POLL.rawValue
         #endif
-        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = ServerContext.requestCompleted
-        let newDaemon: OpaquePointer? = address.withSockaddr { sockaddr in
-            var items: [MHD_OptionItem] = [
-                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
-                MHD_OptionItem(option: .THREAD_POOL_SIZE, value: options.threads, ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: options.connectionLimit, ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: options.connectionTimeoutSeconds, ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: options.connectionMemoryLimit, ptr_value: nil),
-                // Two-argument options in an array: the function pointer goes in `value`.
-                MHD_OptionItem(
-                    option: .NOTIFY_COMPLETED,
-                    value: Int(bitPattern: unsafeBitCast(completed, to: UnsafeRawPointer.self)),
-                    ptr_value: contextPointer
-                ),
-            ]
-            if options.perIPConnectionLimit > 0 {
-                items.append(MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: options.perIPConnectionLimit, ptr_value: nil))
-            }
-            items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-            return items.withUnsafeMutableBufferPointer { buffer in
-                cmhd_start_daemon(flags, UInt16(options.port), ServerContext.accessHandler, contextPointer, buffer.baseAddress)
-            }
+        var items: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: options.threads, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: options.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: options.connectionTimeoutSeconds, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: options.connectionMemoryLimit, ptr_value: nil),
+            // Two-argument options in an array: the function pointer goes in `value`.
+            MHD_OptionItem(
+                option: .NOTIFY_COMPLETED,
+                value: Int(bitPattern: unsafeBitCast(completed, to: UnsafeRawPointer.self)),
+                ptr_value: contextPointer
+            ),
+        ]
+        if options.perIPConnectionLimit > 0 {
+            items.append(MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: options.perIPConnectionLimit, ptr_value: nil))
+        }
+        items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+        let newDaemon = items.withUnsafeMutableBufferPointer { buffer in
+            cmhd_start_daemon(flags, 0, ServerContext.accessHandler, contextPointer, buffer.baseAddress)
         }
         guard let newDaemon else {
+            acceptor.stop()
             Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
             throw .startFailed(host: options.host, port: options.port)
         }
         daemon = newDaemon
-        boundPort = Int(cmhd_bound_port(newDaemon))
+        self.acceptor = acceptor
+        boundPort = acceptor.port
+        acceptor.start(handingTo: newDaemon)
         self.started = true
     }
 
-    /// Stops accepting connections; requests already received, and further requests on
-    /// open connections, are still served, each answer asking the client to close.
+    /// Stops accepting connections and closes the listening socket (new connections are
+    /// refused); requests already received, and further requests on open connections, are
+    /// still served, each answer asking the client to close.
     public func quiesce() {
         context.stripes.updateAll { $0.closing = true }
-        lock.withLock {
-            guard let daemon, quiescedSocket < 0 else { return }
-            quiescedSocket = MHD_quiesce_daemon(daemon)
-        }
+        lock.withLock { acceptor?.stop() }
     }
 
     /// Waits until no request has been in flight for a short settling time (so that a
@@ -145,11 +145,10 @@ public final class HTTPServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let daemon else { return }
+        // No connection is handed to the daemon while or after it stops.
+        acceptor?.stop()
+        acceptor = nil
         MHD_stop_daemon(daemon)
-        if quiescedSocket >= 0 {
-            close(quiescedSocket)
-            quiescedSocket = -1
-        }
         self.daemon = nil
         Unmanaged.passUnretained(context).release()
     }

@@ -7,7 +7,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// The TCP port; 0 binds an ephemeral port (read it from ``HTTPServer/port``).
     public var port: Int
     /// The number of threads in the server's pool (each runs its own epoll loop and owns
-    /// the connections it accepted).
+    /// the connections handed to it).
     public var threads: Int
     /// The largest request body buffered; a larger one is reported as
     /// ``HTTPRequest/bodyTooLarge`` and not kept.
@@ -57,7 +57,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// The default pool size: two threads per processor this process may use
     /// (``availableProcessors``).
     ///
-    /// Each pool thread owns the connections it accepted, so a thread that another process
+    /// Each pool thread owns the connections handed to it, so a thread that another process
     /// on its core preempts in the middle of a batch (a co-located client, a sidecar, a
     /// neighbour on a shared node) stalls all of them while the other threads may have
     /// nothing to do. Two threads per processor halve what one preemption stalls. Measured

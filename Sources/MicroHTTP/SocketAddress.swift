@@ -38,6 +38,15 @@ struct SocketAddress {
         }
     }
 
+    /// The port of an IPv4 or IPv6 address, in host byte order (0 for another family).
+    static func port(of address: UnsafePointer<sockaddr>) -> UInt16 {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET: address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        case AF_INET6: address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+        default: 0
+        }
+    }
+
     /// Calls `body` with a pointer to the address (valid only during the call).
     mutating func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
         withUnsafePointer(to: &storage) { pointer in

@@ -11,6 +11,12 @@
  * perf.sh's budget part finds the route cost that still reaches a given share of the
  * ceiling on this machine.
  *
+ *
+ * Connections are accepted as insetd accepts them: one thread accepts and hands each to
+ * the pool (MHD_add_connection, which places it by descriptor number), rather than every
+ * pool thread polling the listening socket. With HANDOVER=0 in the environment,
+ * libmicrohttpd accepts by itself (insetd's way before session 9; perf.sh reports both).
+ *
  *   ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]     (THREADS 0: insetd's default pool)
  */
 #define _GNU_SOURCE
@@ -23,6 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
+#include <errno.h>
+#include <pthread.h>
+#include <sys/socket.h>
 
 static const char body[] = "{\"status\":\"ok\"}";
 static struct MHD_Response *healthz;
@@ -55,6 +64,24 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         return result;
     }
     return MHD_queue_response(connection, MHD_HTTP_OK, healthz);
+}
+
+/* The handover thread: accepts on the listening socket until it is shut down. */
+struct handover { int socket; struct MHD_Daemon *daemon; };
+
+static void *accept_connections(void *argument) {
+    struct handover *handover = argument;
+    for (;;) {
+        struct sockaddr_storage peer;
+        socklen_t length = sizeof peer;
+        int connection = accept4(handover->socket, (struct sockaddr *)&peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (connection < 0) {
+            if (errno == EINTR || errno == ECONNABORTED || errno == EAGAIN || errno == EPROTO) continue;
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) { usleep(10000); continue; }
+            return NULL;
+        }
+        MHD_add_connection(handover->daemon, connection, (struct sockaddr *)&peer, length);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -91,8 +118,21 @@ int main(int argc, char **argv) {
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, NULL);
 
+    const char *mode = getenv("HANDOVER");
+    int handing_over = mode == NULL || strcmp(mode, "0") != 0;
+    int listener = -1;
+    if (handing_over) {
+        int on = 1;
+        listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, SOMAXCONN) != 0) {
+            fprintf(stderr, "ceiling: cannot listen on port %u\n", port);
+            return 1;
+        }
+    }
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)port, NULL, NULL, answer, NULL,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | (handing_over ? MHD_USE_NO_LISTEN_SOCKET : 0),
+        (uint16_t)port, NULL, NULL, answer, NULL,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_LIMIT, 1024U,
@@ -100,11 +140,19 @@ int main(int argc, char **argv) {
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
         MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "ceiling: cannot listen on port %u\n", port); return 1; }
+    pthread_t acceptor;
+    struct handover handover = { listener, daemon };
+    if (handing_over) pthread_create(&acceptor, NULL, accept_connections, &handover);
     printf("ceiling listening on http://127.0.0.1:%u\n", port);
     fflush(stdout);
 
     int received;
     sigwait(&signals, &received);
+    if (handing_over) {
+        shutdown(listener, SHUT_RDWR);
+        pthread_join(acceptor, NULL);
+        close(listener);
+    }
     MHD_stop_daemon(daemon);
     MHD_destroy_response(healthz);
     return 0;

@@ -11,8 +11,8 @@ import Foundation
 /// a thread wait for each other although a core is free. Measured on 2 cores with 4 pool
 /// threads (`wrk -t2`, each thread's CPU time per round): 64 connections kept two threads
 /// busy and two idle in one round and loaded the four unevenly (52 to 127 ticks) in
-/// others; 4 connections went 2-1-1-0, 2-0-2-0 or 4-0-0-0 (that round answered a third
-/// fewer requests).
+/// others; 4 connections kept one, two or three threads busy (on one, that round answered
+/// a third fewer requests).
 ///
 /// Handed over by this thread instead, libmicrohttpd places each connection on the pool
 /// thread its descriptor number selects (descriptor modulo pool size; the next thread with

@@ -26,7 +26,8 @@ final class Acceptor: @unchecked Sendable {
     /// The port the socket is bound to (the ephemeral one when asked for port 0).
     let port: Int
 
-    private let socket: Int32
+    /// The listening socket.
+    private let listener: Int32
     /// Signalled when the accepting thread has returned.
     private let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
@@ -46,28 +47,28 @@ final class Acceptor: @unchecked Sendable {
         #else
         let kind = SOCK_STREAM
         #endif
-        let socket = makeSocket(family, kind)
-        guard socket >= 0 else { return nil }
+        let descriptor = socket(family, kind, 0)
+        guard descriptor >= 0 else { return nil }
         var on: Int32 = 1
-        _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         if address.isIPv6 {
-            _ = setsockopt(socket, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
         }
         let length = socklen_t(address.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        guard address.withSockaddr({ bind(socket, $0, length) }) == 0, listen(socket, backlog) == 0 else {
-            close(socket)
+        guard address.withSockaddr({ bind(descriptor, $0, length) }) == 0, listen(descriptor, backlog) == 0 else {
+            close(descriptor)
             return nil
         }
         var bound = sockaddr_storage()
         var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let named = withUnsafeMutablePointer(to: &bound) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &boundLength) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &boundLength) }
         }
         guard named == 0 else {
-            close(socket)
+            close(descriptor)
             return nil
         }
-        self.socket = socket
+        listener = descriptor
         self.port = withUnsafePointer(to: &bound) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Int(SocketAddress.port(of: $0)) }
         }
@@ -83,12 +84,12 @@ final class Acceptor: @unchecked Sendable {
         lock.withLock {
             guard state == .bound else { return }
             state = .accepting
-            let socket = self.socket
+            let listener = self.listener
             let finished = self.finished
             // The daemon's calls are thread-safe; it is only read here.
             nonisolated(unsafe) let daemon = daemon
             let thread = Thread {
-                Self.accept(from: socket, into: daemon)
+                Self.accept(from: listener, into: daemon)
                 finished.signal()
             }
             thread.name = "http-accept"
@@ -104,13 +105,13 @@ final class Acceptor: @unchecked Sendable {
             case .stopped:
                 return
             case .bound:
-                close(socket)
+                close(listener)
             case .accepting:
                 // Shutting a listening socket down wakes a thread blocked in `accept` with
                 // an error; it then returns.
-                _ = shutdown(socket, Int32(SHUT_RDWR))
+                _ = shutdown(listener, Int32(SHUT_RDWR))
                 finished.wait()
-                close(socket)
+                close(listener)
             }
             state = .stopped
         }
@@ -151,9 +152,4 @@ final class Acceptor: @unchecked Sendable {
             }
         }
     }
-}
-
-/// `socket(2)`, which `Acceptor`'s own `socket` property hides inside the class.
-private func makeSocket(_ family: Int32, _ kind: Int32) -> Int32 {
-    socket(family, kind, 0)
 }

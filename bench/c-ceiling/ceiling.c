@@ -124,8 +124,8 @@ int main(int argc, char **argv) {
     if (handing_over) {
         int on = 1;
         listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-        if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, SOMAXCONN) != 0) {
+        if (listener < 0 || setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
+            || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, SOMAXCONN) != 0) {
             fprintf(stderr, "ceiling: cannot listen on port %u\n", port);
             return 1;
         }

@@ -1,16 +1,22 @@
 import Foundation
+import MicroHTTP
 
 /// Gathers whole lines and writes them from a thread of its own, in batches: the access
 /// log's way to stdout, off the request path and one `write(2)` per batch instead of one
 /// per request (as nginx's `access_log … buffer= flush=` and Envoy's flushed file log do).
 ///
-/// Appending a line copies it into a pending buffer. A flusher thread (started with the
-/// first line, asleep while nothing is pending) writes what is pending ``lingering`` after
-/// the first line of it, or as soon as ``wakeThreshold`` bytes are pending, in batches of
-/// whole lines of up to ``batchLimit`` bytes, in the order the lines were appended. So a
-/// slow sink (a full pipe, a disk throttling writeback) delays no request, until
-/// ``backlogLimit`` bytes are pending: appenders then wait for the flusher rather than drop
-/// lines. ``flush()`` writes what is pending at once (the service calls it when it stops).
+/// Appending a line copies it into the calling thread's pending buffer (one of
+/// ``stripeCount``, see `ThreadStripes`: a server's pool threads each have their own, so
+/// they never wait for one another's appends). A flusher thread (started with the first
+/// line, asleep while nothing is pending) takes every pending line ``lingering`` after it
+/// woke for one, or as soon as one buffer holds ``wakeThreshold`` bytes, and writes them in
+/// batches of whole lines of up to ``batchLimit`` bytes. Each thread's lines are written
+/// in the order it appended them; lines of different threads appended within one lingering
+/// are written buffer by buffer, so they may not be in time order (each access log line
+/// carries its `time`). A slow sink (a full pipe, a disk throttling writeback) delays no
+/// request, until a thread's buffer holds ``backlogLimit`` bytes: that thread then waits
+/// for the flusher rather than drop lines. ``flush()`` writes what is pending at once (the
+/// service calls it when it stops).
 ///
 /// What it costs: a line is written up to ``lingering`` late, and a process that dies
 /// without ``flush()`` loses at most that long's lines. The flusher, once started, lives as
@@ -23,27 +29,32 @@ final class LineBatcher: @unchecked Sendable {
     /// its own). A write of up to `PIPE_BUF` (4096 bytes on Linux) to a pipe is atomic, so
     /// on a container's stdout a batch never interleaves with another writer's lines.
     static let batchLimit = 4096
-    /// Pending bytes that wake the flusher before its lingering is over.
+    /// Bytes pending in one thread's buffer that wake the flusher before its lingering is over.
     static let wakeThreshold = 64 * 1024
-    /// Pending bytes beyond which appenders wait for the flusher.
+    /// Bytes pending in one thread's buffer beyond which that thread waits for the flusher.
     static let backlogLimit = 1024 * 1024
+    /// How many pending buffers appending threads are spread over.
+    static let stripeCount = 16
 
     /// The longest a line waits before the flusher writes it.
     let lingering: Duration
 
     private let sink: Sink
-    /// Guards everything below; the flusher and appenders held back by the backlog wait
-    /// on it.
+    /// The pending lines, a buffer per appending thread, each under its own lock.
+    private let pending = ThreadStripes(count: LineBatcher.stripeCount, initial: [UInt8]())
+    /// Guards everything below. Appenders take it only to wake the flusher or to wait for
+    /// it; it is taken before a stripe's lock, never after.
     private let condition = NSCondition()
     /// Taken (while `condition` is held) before lines leave `pending` and held until they
     /// are written, so that they are written in the order they were taken.
     private let writing = NSLock()
-    private var pending: [UInt8] = []
-    /// The flusher's own buffer, swapped with `pending` to take the lines out.
+    /// The buffer the pending lines are gathered into, kept between takes.
     private var spare: [UInt8] = []
     private var flusherStarted = false
-    /// Whether the flusher waits: for a first line, or for its lingering to end.
-    private var flusherWaits = false
+    /// Whether the flusher sleeps until a line arrives (every buffer was empty).
+    private var flusherIdle = false
+    /// Whether the flusher waits for its lingering to end.
+    private var flusherLingers = false
     private var appendersWaiting = 0
 
     /// A batcher handing batches to `sink`, each line written at most `lingering` late.
@@ -67,24 +78,61 @@ final class LineBatcher: @unchecked Sendable {
         }
     }
 
+    /// What an append found in the calling thread's buffer.
+    private enum Appended {
+        case added
+        /// The first line since the buffer was last taken: the flusher may be asleep.
+        case first
+        /// The buffer reached `wakeThreshold`.
+        case threshold
+        /// No room before `backlogLimit`: nothing was added.
+        case full
+    }
+
     /// Appends `line` (which ends with a newline).
     func append(_ line: UnsafeRawBufferPointer) {
-        condition.lock()
-        while !pending.isEmpty, pending.count + line.count > Self.backlogLimit {
-            appendersWaiting += 1
-            condition.broadcast()
-            condition.wait()
-            appendersWaiting -= 1
+        while true {
+            let outcome = pending.withCurrent { buffer -> Appended in
+                if buffer.isEmpty {
+                    buffer.append(contentsOf: line)
+                    return .first
+                }
+                guard buffer.count + line.count <= Self.backlogLimit else { return .full }
+                buffer.append(contentsOf: line)
+                return buffer.count >= Self.wakeThreshold && buffer.count - line.count < Self.wakeThreshold ? .threshold : .added
+            }
+            switch outcome {
+            case .added:
+                return
+            case .first:
+                condition.lock()
+                if !flusherStarted {
+                    flusherStarted = true
+                    startFlusher()
+                } else if flusherIdle {
+                    flusherIdle = false
+                    condition.broadcast()
+                }
+                condition.unlock()
+                return
+            case .threshold:
+                condition.lock()
+                if flusherLingers { condition.broadcast() }
+                condition.unlock()
+                return
+            case .full:
+                // Checked again under `condition`, which every take holds: the flusher may
+                // have taken the lines since, and then no take would come to wait for.
+                condition.lock()
+                appendersWaiting += 1
+                while !pending.withCurrent({ $0.isEmpty || $0.count + line.count <= Self.backlogLimit }) {
+                    condition.broadcast()
+                    condition.wait()
+                }
+                appendersWaiting -= 1
+                condition.unlock()
+            }
         }
-        let wasEmpty = pending.isEmpty
-        pending.append(contentsOf: line)
-        if !flusherStarted {
-            flusherStarted = true
-            startFlusher()
-        } else if flusherWaits, wasEmpty || (pending.count >= Self.wakeThreshold && pending.count - line.count < Self.wakeThreshold) {
-            condition.broadcast()
-        }
-        condition.unlock()
     }
 
     /// Writes every line appended so far, and returns once they are written.
@@ -98,7 +146,15 @@ final class LineBatcher: @unchecked Sendable {
     private func writePending() {
         var lines: [UInt8] = []
         swap(&lines, &spare)
-        swap(&lines, &pending)
+        pending.updateAll { buffer in
+            lines.append(contentsOf: buffer)
+            // Kept for the next lines unless a burst grew it far past the usual.
+            if buffer.capacity <= Self.wakeThreshold * 2 {
+                buffer.removeAll(keepingCapacity: true)
+            } else {
+                buffer = []
+            }
+        }
         if appendersWaiting > 0 { condition.broadcast() }
         writing.lock()
         condition.unlock()
@@ -113,8 +169,7 @@ final class LineBatcher: @unchecked Sendable {
         lines.removeAll(keepingCapacity: true)
         writing.unlock()
         condition.lock()
-        // Kept for the next swap unless a burst grew it far past the usual.
-        if lines.capacity <= Self.wakeThreshold * 2 { spare = lines }
+        if lines.capacity <= Self.wakeThreshold * 4 { spare = lines }
         condition.unlock()
     }
 
@@ -139,16 +194,28 @@ final class LineBatcher: @unchecked Sendable {
         }
     }
 
+    /// Whether any buffer holds a line, or (`atThreshold`) holds `wakeThreshold` bytes.
+    private func anyPending(atThreshold: Bool = false) -> Bool {
+        pending.reduce(false) { found, buffer in
+            found = found || buffer.count >= (atThreshold ? Self.wakeThreshold : 1)
+        }
+    }
+
     /// The flusher: sleeps until a line is pending, lets lines gather for `lingering` (or
-    /// until `wakeThreshold` bytes are pending), writes them, and sleeps again.
+    /// until a buffer holds `wakeThreshold` bytes, or an appender waits), writes them, and
+    /// sleeps again.
     private func flushLoop() {
         condition.lock()
         while true {
-            flusherWaits = true
-            while pending.isEmpty { condition.wait() }
+            while !anyPending() {
+                flusherIdle = true
+                condition.wait()
+            }
+            flusherIdle = false
             let deadline = Date(timeIntervalSinceNow: lingering.inSeconds)
-            while pending.count < Self.wakeThreshold, appendersWaiting == 0, condition.wait(until: deadline) {}
-            flusherWaits = false
+            flusherLingers = true
+            while appendersWaiting == 0, !anyPending(atThreshold: true), condition.wait(until: deadline) {}
+            flusherLingers = false
             writePending()
             condition.lock()
         }

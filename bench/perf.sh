@@ -16,7 +16,8 @@
 #   bench/perf.sh --parts throughput,split   # any of: throughput split scale memory budget
 #   bench/perf.sh --parts budget  # not in the default run: the C ceiling with a stand-in
 #                                 # route of W µs of CPU per request (BUDGET_US, µs), to find
-#                                 # the route cost that still reaches 0.5× on this machine
+#                                 # the route cost that still reaches 0.5× (c64) and 3× p99
+#                                 # (c4) on this machine
 #   bench/perf.sh --no-peer       # skip the Hummingbird peer (its first build takes minutes)
 #   bench/perf.sh --no-build      # use the binaries already built
 #
@@ -228,7 +229,8 @@ fi
 # The C ceiling again, spending W µs of CPU per request before its fixed answer (a busy
 # loop standing in for a route of that cost), for each W of BUDGET_US, in interleaved
 # rounds: where the share of the plain ceiling (W = 0) crosses 0.5 is what a route may cost
-# in process for the throughput goal, on this machine, whatever it is written in.
+# for the throughput goal, on this machine, whatever it is written in; where its c4 p99
+# passes 3 × W = 0's is what it may cost for the latency goal.
 if wants budget; then
     if [ ! -s "$out/layout-31.answer.json" ]; then
         start_insetd "$insetd_port"; answer_pid=$started
@@ -237,39 +239,52 @@ if wants budget; then
         stop "$answer_pid"
     fi
     budgets=${BUDGET_US:-0 4 6 8 10 12}
-    declare -A budget_port budget_rps
+    declare -A budget_port budget_rps budget_p99
     next_port=$((port_base + 10))
     for w in $budgets; do
         port_free "$next_port" || { echo "port $next_port is in use; set PORT_BASE" >&2; exit 1; }
         "$out/ceiling" "$next_port" 0 "$out/layout-31.answer.json" "$((w * 1000))" >/dev/null 2>&1 &
         pids+=("$!")
         wait_post "$next_port" "$body"
-        budget_port[$w]=$next_port budget_rps[$w]=0
+        budget_port[$w]=$next_port budget_rps[$w]=0 budget_p99[$w]=""
         next_port=$((next_port + 1))
     done
     echo
-    echo "route budget: the C ceiling with W µs of CPU per request (c64, best of $rounds interleaved rounds of $duration)"
+    echo "route budget: the C ceiling (insetd's pool) with W µs of CPU per request; c64 req/s and c4 p99,"
+    echo "each the best of $rounds interleaved rounds of $duration"
     for _ in $(seq 1 "$rounds"); do
         for w in $budgets; do
             read -r rps _ _ _ < <(measure "${budget_port[$w]}" 64 2 "$duration" "$body")
             [ "$rps" -gt "${budget_rps[$w]}" ] && budget_rps[$w]=$rps
+            read -r _ _ p99 _ < <(measure "${budget_port[$w]}" 4 2 "$duration" "$body")
+            if [ -z "${budget_p99[$w]}" ] || awk -v a="$p99" -v b="${budget_p99[$w]}" 'BEGIN { exit !(a < b) }'; then budget_p99[$w]=$p99; fi
         done
     done
-    base=${budget_rps[${budgets%% *}]}
-    printf "%6s %10s %9s\n" "W µs" "req/s" "share"
-    previous_w="" previous_share=""
+    first=${budgets%% *}
+    base=${budget_rps[$first]} base_p99=${budget_p99[$first]}
+    printf "%6s %10s %9s %11s %9s\n" "W µs" "req/s" "share" "c4 p99 ms" "× W=$first"
+    previous_w="" previous_share="" previous_ratio=""
     for w in $budgets; do
         share=$(awk -v a="${budget_rps[$w]}" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
-        printf "%6s %10s %9s\n" "$w" "${budget_rps[$w]}" "$share"
+        ratio=$(awk -v a="${budget_p99[$w]}" -v b="$base_p99" 'BEGIN { printf "%.2f", a / b }')
+        printf "%6s %10s %9s %11s %9s\n" "$w" "${budget_rps[$w]}" "$share" "${budget_p99[$w]}" "$ratio"
         if [ -n "$previous_share" ] && awk -v a="$previous_share" -v b="$share" 'BEGIN { exit !(a >= 0.5 && b < 0.5) }'; then
             crossing=$(awk -v w0="$previous_w" -v s0="$previous_share" -v w1="$w" -v s1="$share" 'BEGIN { printf "%.1f", w0 + (s0 - 0.5) * (w1 - w0) / (s0 - s1) }')
         fi
-        previous_w=$w previous_share=$share
+        if [ -n "$previous_ratio" ] && [ -z "${p99_crossing:-}" ] && awk -v a="$previous_ratio" -v b="$ratio" 'BEGIN { exit !(a <= 3 && b > 3) }'; then
+            p99_crossing=$(awk -v w0="$previous_w" -v r0="$previous_ratio" -v w1="$w" -v r1="$ratio" 'BEGIN { printf "%.1f", w0 + (3 - r0) * (w1 - w0) / (r1 - r0) }')
+        fi
+        previous_w=$w previous_share=$share previous_ratio=$ratio
     done
     if [ -n "${crossing:-}" ]; then
-        echo "budget: a route of about $crossing µs of CPU per request leaves 0.5 × the plain ceiling"
+        echo "budget: a route of about $crossing µs of CPU per request leaves 0.5 × the plain ceiling's req/s"
     else
-        echo "budget: the share does not cross 0.5 within W = $budgets"
+        echo "budget: the req/s share does not cross 0.5 within W = $budgets"
+    fi
+    if [ -n "${p99_crossing:-}" ]; then
+        echo "budget: a route of about $p99_crossing µs of CPU per request takes c4 p99 past 3 × the plain ceiling's"
+    else
+        echo "budget: c4 p99 stays within 3 × the plain ceiling's for W = $budgets"
     fi
 fi
 

@@ -249,11 +249,16 @@ if wants budget; then
         budget_port[$w]=$next_port budget_rps[$w]=0 budget_p99[$w]=""
         next_port=$((next_port + 1))
     done
+    # insetd in the same rounds, to place it on the scale.
+    port_free "$next_port" || { echo "port $next_port is in use; set PORT_BASE" >&2; exit 1; }
+    start_insetd "$next_port"
+    wait_post "$next_port" "$body"
+    budget_port[insetd]=$next_port budget_rps[insetd]=0 budget_p99[insetd]=""
     echo
-    echo "route budget: the C ceiling (insetd's pool) with W µs of CPU per request; c64 req/s and c4 p99,"
-    echo "each the best of $rounds interleaved rounds of $duration"
+    echo "route budget: the C ceiling (insetd's pool) with W µs of CPU per request, and insetd in the same"
+    echo "rounds; c64 req/s and c4 p99, each the best of $rounds interleaved rounds of $duration"
     for _ in $(seq 1 "$rounds"); do
-        for w in $budgets; do
+        for w in $budgets insetd; do
             read -r rps _ _ _ < <(measure "${budget_port[$w]}" 64 2 "$duration" "$body")
             [ "$rps" -gt "${budget_rps[$w]}" ] && budget_rps[$w]=$rps
             read -r _ _ p99 _ < <(measure "${budget_port[$w]}" 4 2 "$duration" "$body")
@@ -264,10 +269,11 @@ if wants budget; then
     base=${budget_rps[$first]} base_p99=${budget_p99[$first]}
     printf "%6s %10s %9s %11s %9s\n" "W µs" "req/s" "share" "c4 p99 ms" "× W=$first"
     previous_w="" previous_share="" previous_ratio=""
-    for w in $budgets; do
+    for w in $budgets insetd; do
         share=$(awk -v a="${budget_rps[$w]}" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
         ratio=$(awk -v a="${budget_p99[$w]}" -v b="$base_p99" 'BEGIN { printf "%.2f", a / b }')
         printf "%6s %10s %9s %11s %9s\n" "$w" "${budget_rps[$w]}" "$share" "${budget_p99[$w]}" "$ratio"
+        [ "$w" = insetd ] && break
         if [ -n "$previous_share" ] && awk -v a="$previous_share" -v b="$share" 'BEGIN { exit !(a >= 0.5 && b < 0.5) }'; then
             crossing=$(awk -v w0="$previous_w" -v s0="$previous_share" -v w1="$w" -v s1="$share" 'BEGIN { printf "%.1f", w0 + (s0 - 0.5) * (w1 - w0) / (s0 - s1) }')
         fi
@@ -285,6 +291,19 @@ if wants budget; then
         echo "budget: a route of about $p99_crossing µs of CPU per request takes c4 p99 past 3 × the plain ceiling's"
     else
         echo "budget: c4 p99 stays within 3 × the plain ceiling's for W = $budgets"
+    fi
+    # Where insetd's req/s falls between two W rows: the stand-in route that costs as much.
+    equivalent="" previous_w=""
+    for w in $budgets; do
+        if [ -n "$previous_w" ] && [ -z "$equivalent" ] && [ "${budget_rps[insetd]}" -le "${budget_rps[$previous_w]}" ] && [ "${budget_rps[insetd]}" -ge "${budget_rps[$w]}" ]; then
+            equivalent=$(awk -v w0="$previous_w" -v r0="${budget_rps[$previous_w]}" -v w1="$w" -v r1="${budget_rps[$w]}" -v r="${budget_rps[insetd]}" 'BEGIN { printf "%.1f", w0 + (r0 - r) * (w1 - w0) / (r0 - r1) }')
+        fi
+        previous_w=$w
+    done
+    if [ -n "$equivalent" ]; then
+        echo "budget: insetd's c64 req/s is the ceiling's with W of about $equivalent µs"
+    else
+        echo "budget: insetd's c64 req/s is outside the W rows ($budgets)"
     fi
 fi
 

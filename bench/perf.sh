@@ -17,7 +17,7 @@
 #   bench/perf.sh --parts budget  # not in the default run: the C ceiling with a stand-in
 #                                 # route of W µs of CPU per request (BUDGET_US, µs), to find
 #                                 # the route cost that still reaches 0.5× (c64) and 3× p99
-#                                 # (c4) on this machine
+#                                 # (c4) on this machine, with insetd in the same rounds
 #   bench/perf.sh --no-peer       # skip the Hummingbird peer (its first build takes minutes)
 #   bench/perf.sh --no-build      # use the binaries already built
 #
@@ -230,7 +230,8 @@ fi
 # loop standing in for a route of that cost), for each W of BUDGET_US, in interleaved
 # rounds: where the share of the plain ceiling (W = 0) crosses 0.5 is what a route may cost
 # for the throughput goal, on this machine, whatever it is written in; where its c4 p99
-# passes 3 × W = 0's is what it may cost for the latency goal.
+# passes 3 × W = 0's is what it may cost for the latency goal. insetd runs in the same
+# rounds: its req/s against the rows says what its route costs as a stand-in's W.
 if wants budget; then
     if [ ! -s "$out/layout-31.answer.json" ]; then
         start_insetd "$insetd_port"; answer_pid=$started

@@ -127,6 +127,7 @@ measure() {   # port connections threads duration body [STOP_AFTER]
         END { if (bad != "") { print "non-2xx answers: " bad > "/dev/stderr"; exit 1 }; printf "%.0f %.3f %.3f %d\n", rps, p50, p99, n }'
 }
 verdict() { awk -v v="$1" 'BEGIN { print (v ? "PASS" : "MISS") }'; }
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0 ? a : b) }'; }
 
 # --- throughput and latency ------------------------------------------------------------
 if wants throughput; then
@@ -165,7 +166,6 @@ if wants throughput; then
     printf "%-6s %-8s %-5s %10s %9s %9s\n" round server conns "req/s" "p50 ms" "p99 ms"
     declare -A rps64 p50_64 p99_64 rps4 p50_4 p99_4
     for server in $servers; do rps64[$server]=0 rps4[$server]=0 p50_64[$server]=1e9 p99_64[$server]=1e9 p50_4[$server]=1e9 p99_4[$server]=1e9; done
-    min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0 ? a : b) }'; }
     for round in $(seq 1 "$rounds"); do
         for server in $servers; do
             case $server in ceiling) port=$ceiling_port ;; ceil-1x) port=$ceiling_1x_port ;; ceil-mhd) port=$ceiling_mhd_port ;; insetd) port=$insetd_port ;; fixed) port=$fixed_port ;; peer) port=$peer_port ;; esac
@@ -247,14 +247,14 @@ if wants budget; then
         "$out/ceiling" "$next_port" 0 "$out/layout-31.answer.json" "$((w * 1000))" >/dev/null 2>&1 &
         pids+=("$!")
         wait_post "$next_port" "$body"
-        budget_port[$w]=$next_port budget_rps[$w]=0 budget_p99[$w]=""
+        budget_port[$w]=$next_port budget_rps[$w]=0 budget_p99[$w]=1e9
         next_port=$((next_port + 1))
     done
     # insetd in the same rounds, to place it on the scale.
     port_free "$next_port" || { echo "port $next_port is in use; set PORT_BASE" >&2; exit 1; }
     start_insetd "$next_port"
     wait_post "$next_port" "$body"
-    budget_port[insetd]=$next_port budget_rps[insetd]=0 budget_p99[insetd]=""
+    budget_port[insetd]=$next_port budget_rps[insetd]=0 budget_p99[insetd]=1e9
     echo
     echo "route budget: the C ceiling (insetd's pool) with W µs of CPU per request, and insetd in the same"
     echo "rounds; c64 req/s and c4 p99, each the best of $rounds interleaved rounds of $duration"
@@ -263,7 +263,7 @@ if wants budget; then
             read -r rps _ _ _ < <(measure "${budget_port[$w]}" 64 2 "$duration" "$body")
             [ "$rps" -gt "${budget_rps[$w]}" ] && budget_rps[$w]=$rps
             read -r _ _ p99 _ < <(measure "${budget_port[$w]}" 4 2 "$duration" "$body")
-            if [ -z "${budget_p99[$w]}" ] || awk -v a="$p99" -v b="${budget_p99[$w]}" 'BEGIN { exit !(a < b) }'; then budget_p99[$w]=$p99; fi
+            budget_p99[$w]=$(min "$p99" "${budget_p99[$w]}")
         done
     done
     first=${budgets%% *}

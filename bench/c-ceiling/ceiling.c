@@ -11,7 +11,6 @@
  * perf.sh's budget part finds the route cost that still reaches a given share of the
  * ceiling on this machine.
  *
- *
  * Connections are accepted as insetd accepts them: one thread accepts and hands each to
  * the pool (MHD_add_connection, which places it by descriptor number), rather than every
  * pool thread polling the listening socket. With HANDOVER=0 in the environment,

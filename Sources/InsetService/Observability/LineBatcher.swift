@@ -169,6 +169,8 @@ final class LineBatcher: @unchecked Sendable {
         lines.removeAll(keepingCapacity: true)
         writing.unlock()
         condition.lock()
+        // Kept for the next take unless a burst grew it far past the usual (it gathers
+        // several threads' buffers, so more room than one buffer keeps).
         if lines.capacity <= Self.wakeThreshold * 4 { spare = lines }
         condition.unlock()
     }

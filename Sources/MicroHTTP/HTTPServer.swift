@@ -67,8 +67,10 @@ public final class HTTPServer: @unchecked Sendable {
 
         var address = try SocketAddress(host: options.host, port: options.port)
         guard let acceptor = Acceptor(address: &address) else { throw .startFailed(host: options.host, port: options.port) }
-        // The acceptor listens and hands connections over (see ``Acceptor``).
+        // The acceptor listens and hands connections over (see ``Acceptor``); the `Date`
+        // header comes from the pool thread's own clock (see ``HTTPDate``).
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue
         #if os(Linux)
         flags |= MHD_USE_EPOLL.rawValue
         #else

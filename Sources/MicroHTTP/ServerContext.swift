@@ -6,10 +6,12 @@ import Foundation
 /// daemon runs.
 final class ServerContext: @unchecked Sendable {
     /// Per-thread bookkeeping: requests between their first callback and completion,
-    /// and whether answers should ask clients to close (set while quiescing).
+    /// whether answers should ask clients to close (set while quiescing), and the thread's
+    /// `Date` header.
     struct Counters {
         var inFlight = 0
         var closing = false
+        var date = HTTPDate()
     }
 
     let handler: HTTPHandler
@@ -93,9 +95,13 @@ final class ServerContext: @unchecked Sendable {
         state.responded = true
         let response = handler(state.request)
         state.request.body = []
-        let closing = stripes.withCurrent { $0.closing }
         guard let mhdResponse = Self.makeResponse(body: response.body) else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
+        let closing = stripes.withCurrent { counters in
+            counters.date.refresh(now: time(nil))
+            _ = counters.date.value.withUnsafeBufferPointer { MHD_add_response_header(mhdResponse, "Date", $0.baseAddress) }
+            return counters.closing
+        }
         for field in response.headers {
             // withCString lends a native string's own bytes: no C copy allocated per header.
             _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) } }

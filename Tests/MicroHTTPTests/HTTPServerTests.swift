@@ -36,6 +36,28 @@ private func text(_ response: HTTPResponse) -> String {
     }
 }
 
+/// The server writes `Date` itself (libmicrohttpd's, formatted under glibc's time-zone
+/// lock, is switched off): one per answer, the current second in IMF-fixdate.
+@Test func answersCarryOneCurrentDateHeader() throws {
+    try withEchoServer { server in
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        for method in [HTTPMethod.get, .head] {
+            let before = Date().timeIntervalSince1970.rounded(.down)
+            try client.send(method, "/now")
+            let response = try client.readResponse(bodyless: method == .head)
+            let after = Date().timeIntervalSince1970.rounded(.up)
+            let dates = response.headers.values(for: "Date")
+            #expect(dates.count == 1, "\(method): \(dates)")
+            let parsed = dates.first.flatMap { formatter.date(from: $0) }?.timeIntervalSince1970
+            #expect(parsed.map { (before...after).contains($0) } == true, "\(method): \(dates) not within [\(before), \(after)]")
+        }
+    }
+}
+
 @Test func keepsConnectionsAliveAndPassesAnyMethod() throws {
     try withEchoServer { server in
         let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)

@@ -80,16 +80,20 @@ public struct PlainJSONReader {
         return index
     }
 
-    /// `key(in:)`, trying `expected` (a position in `table`, or -1 for none) first: when
-    /// the key is that string it is recognised by a direct comparison, without the scan and
-    /// lookup. A decoder that expects each object's keys in the order it last saw them
-    /// (`JSONKeyOrder`) saves most lookups.
+    /// `key(in:)`, trying `expected` and then `alternate` (positions in `table`, or -1 for
+    /// none) first: when the key is one of those strings it is recognised by a direct
+    /// comparison, without the scan and lookup. A decoder that expects each object's keys
+    /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups.
     @inlinable
-    public mutating func key(in table: JSONStringTable, expecting expected: Int) -> Int? {
+    public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
         if expected >= 0, let length = table.quotedLength(of: expected, at: position, in: input) {
             position += length
             return consume(UInt8(ascii: ":")) ? expected : nil
+        }
+        if alternate >= 0, let length = table.quotedLength(of: alternate, at: position, in: input) {
+            position += length
+            return consume(UInt8(ascii: ":")) ? alternate : nil
         }
         return key(in: table)
     }

@@ -124,6 +124,39 @@ import Testing
         #expect(order.expected(after: 0) == 2)
     }
 
+    @Test func keepsTheKeyBeforeTheLastAsASecondGuess() {
+        var order = JSONKeyOrder()
+        order.learn(0, after: -1)
+        order.learn(2, after: 0)   // {"x", "width"}
+        order.learn(0, after: -1)
+        order.learn(3, after: 0)   // {"x", "height"}
+        #expect(order.expected(after: 0) == 3)
+        #expect(order.alternate(after: 0) == 2)
+        #expect(order.alternate(after: -1) == -1, "x always came first: no second guess")
+        order.learn(3, after: 0)   // the same again: both guesses stay
+        #expect(order.expected(after: 0) == 3)
+        #expect(order.alternate(after: 0) == 2)
+        order.learn(1, after: 0)
+        #expect(order.expected(after: 0) == 1)
+        #expect(order.alternate(after: 0) == 3)
+    }
+
+    @Test func theReaderTriesBothGuessesAndLooksUpTheRest() {
+        func key(_ text: String, _ expected: Int, _ alternate: Int) -> (Int?, next: UInt8?) {
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var reader = PlainJSONReader(bytes)
+                _ = reader.beginObject()
+                let key = reader.key(in: table, expecting: expected, orElse: alternate)
+                return (key, reader.number() != nil ? UInt8(ascii: "n") : nil)
+            }
+        }
+        let text = #"{"height": 4, "padding": 0}"#
+        #expect(key(text, 0, 3) == (3, UInt8(ascii: "n")), "the second guess")
+        #expect(key(text, 3, 0) == (3, UInt8(ascii: "n")), "the first guess")
+        #expect(key(text, 0, 2) == (3, UInt8(ascii: "n")), "neither: looked up")
+        #expect(key(#"{"heights": 4, "padding": 0}"#, 0, 3).0 == nil, "a longer key is not the second guess")
+    }
+
     @Test func aGuessIsComparedWithTheWholeKey() {
         var order = JSONKeyOrder()
         order.learn(4, after: -1)   // expects "viewController" first

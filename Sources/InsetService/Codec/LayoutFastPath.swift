@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import InsetEngine
 import JSONCore
 
@@ -22,8 +27,9 @@ struct LayoutFastPath {
     /// Whether a navigation or tab bar controller was read (not modelled on tvOS).
     private var hasContainer = false
     private var seenIDs = NodeIDs()
-    /// The key order of each kind of object, as learned from this body so far.
-    private var orders = KeyOrders()
+    /// The key order of each kind of object, as learned from the bodies this thread read
+    /// before and from this one so far.
+    private var orders: KeyOrders
     /// The hierarchy's views and ids in depth-first order: a view's place is taken when its
     /// object begins (before its subviews) and filled in when it ends.
     private var views: [ViewHierarchy.View] = []
@@ -33,13 +39,17 @@ struct LayoutFastPath {
     static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
         // `devices` is lent to `request(devices:)`, not stored: a copy of the directory
         // would retain the registry's arrays, which every pool thread shares.
-        var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count)
-        return path.request(devices: devices)
+        let learned = LearnedOrders.current
+        var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count, orders: learned.orders)
+        let decoded = path.request(devices: devices)
+        learned.orders = path.orders
+        return decoded
     }
 
-    private init(reader: PlainJSONReader, limits: DecodingLimits, bodySize: Int) {
+    private init(reader: PlainJSONReader, limits: DecodingLimits, bodySize: Int, orders: KeyOrders) {
         self.reader = reader
         self.limits = limits
+        self.orders = orders
         // Room for as many views as the body can hold (each takes at least `{"id":""}`), so
         // that the arrays are allocated once: pages of the room never written cost nothing,
         // while growing would copy the views and fault in every new block.
@@ -336,7 +346,8 @@ struct LayoutFastPath {
     /// `order` the key's place.
     @inline(__always)
     private mutating func key(in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>, seen: inout FieldSet) -> Int? {
-        guard let index = reader.key(in: table, expecting: seen.expected(by: orders[keyPath: order])) else { return nil }
+        let guesses = seen.expected(by: orders[keyPath: order])
+        guard let index = reader.key(in: table, expecting: guesses.first, orElse: guesses.second) else { return nil }
         return seen.insert(index, learning: &orders[keyPath: order]) ? index : nil
     }
 
@@ -390,6 +401,11 @@ struct LayoutFastPath {
 }
 
 /// The key order of each kind of object the fast path reads.
+///
+/// Kept per thread from one body to the next (`LearnedOrders`): a client sends its bodies
+/// with the keys in one order, so after its first body nearly every key is recognised by
+/// the first or second guess, where a body read with nothing learned misses each key's
+/// first guess. Orders only speed the reading up; a key is always compared whole.
 private struct KeyOrders {
     var body = JSONKeyOrder(), node = JSONKeyOrder(), controller = JSONKeyOrder(), bar = JSONKeyOrder()
     var insets = JSONKeyOrder(), directionalInsets = JSONKeyOrder(), rect = JSONKeyOrder()
@@ -416,8 +432,10 @@ private struct FieldSet {
     private var bits: UInt32 = 0
     private var last = -1
 
-    /// The key `order` expects next in this object.
-    func expected(by order: JSONKeyOrder) -> Int { order.expected(after: last) }
+    /// The keys `order` expects next in this object (-1 for none).
+    func expected(by order: JSONKeyOrder) -> (first: Int, second: Int) {
+        (order.expected(after: last), order.alternate(after: last))
+    }
 
     /// Adds the field at `index`, read next, and teaches `order` that it came after the
     /// last one; `false` when it was there already (a repeated key).
@@ -432,4 +450,30 @@ private struct FieldSet {
     func contains(_ index: Int) -> Bool { bits & 1 << UInt32(index) != 0 }
 
     var count: Int { bits.nonzeroBitCount }
+}
+
+/// The calling thread's ``KeyOrders``, in a box that a pthread key holds (and releases when
+/// the thread ends).
+private final class LearnedOrders {
+    var orders = KeyOrders()
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { box in
+            guard let box else { return }
+            Unmanaged<LearnedOrders>.fromOpaque(box).release()
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// The calling thread's box (created on its first use), borrowed from the key.
+    static var current: LearnedOrders {
+        if let stored = pthread_getspecific(key) {
+            return Unmanaged<LearnedOrders>.fromOpaque(stored).takeUnretainedValue()
+        }
+        let box = LearnedOrders()
+        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        return box
+    }
 }

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// libmicrohttpd would add the header itself, but it formats it with `gmtime_r`, and glibc
 /// takes one process-wide lock in every `gmtime_r` call. Measured at `wrk -c4` on two cores,
-/// four pool threads contended for that lock on about one request in thirty (`futex` calls
-/// from `__tz_convert`), each time a sleep and a wake-up in the middle of an answer. The
+/// four pool threads contended for that lock: over a third of the server's `futex` calls
+/// came from `__tz_convert`, each a sleep or a wake-up in the middle of an answer. The
 /// server therefore asks libmicrohttpd to leave the header out and adds this one.
 struct HTTPDate {
     /// The second (since 1970, UTC) that `value` shows; `Int.min` before the first use.

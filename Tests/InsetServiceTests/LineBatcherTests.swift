@@ -82,8 +82,9 @@ private func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
         let batcher = LineBatcher(lingering: .seconds(60), sink: batches.sink)
         let text = line(String(repeating: "w", count: 199))
         for _ in 0...(LineBatcher.wakeThreshold / text.count) { text.withUnsafeBytes(batcher.append) }
+        // The flusher hands the lines over batch by batch: wait for all of them, not the first.
         let deadline = ContinuousClock.now + .seconds(10)
-        while batches.all.isEmpty, ContinuousClock.now < deadline {
+        while batches.all.joined().count <= LineBatcher.wakeThreshold, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(batches.all.joined().count > LineBatcher.wakeThreshold)

@@ -23,14 +23,17 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// itself (431). libmicrohttpd clears the whole pool between requests, so a larger
     /// value costs time on every request.
     ///
-    /// The default, 36 KiB, takes header blocks of well over 16 KiB, and is just over the
-    /// 32 KiB up to which libmicrohttpd takes a pool from `malloc`: beyond, it maps each
-    /// pool on its own and unmaps it when the connection closes. From `malloc`, a closed
-    /// connection's pool would stay in the allocator's arenas, which the service's
-    /// allocator tuning keeps, so resident memory would ratchet up with every burst of
-    /// connections (measured: RSS +7 to +11 % over 1M requests in 5 s waves of 64
-    /// connections with 32 KiB; +2 to +8 % with 36 KiB, the rest of that growth from
-    /// elsewhere).
+    /// The default, 16 KiB, takes header blocks of up to about 15.5 KB (Node.js's default
+    /// limit is 16 KiB, nginx's 8 KiB per field). A block within about 500 bytes of the
+    /// pool's size gets the connection closed without an answer, as libmicrohttpd then has
+    /// no room left to build its 431 (so it was with 36 KiB pools too, near 36.5 KB).
+    ///
+    /// libmicrohttpd also zeroes the half of the pool it lent the read buffer when it
+    /// shrinks that buffer for the answer. 36 KiB pools (the default before) cost about 2 µs
+    /// of machine time per layout-31 request more than 16 KiB ones at `wrk -c4` (about 4 %).
+    /// Up to 32 KiB libmicrohttpd takes pools from `malloc`, so a closed connection's pool
+    /// stays in the allocator's arenas for the next one; the memory goal's test (1M requests
+    /// in waves of 64 connections) grew RSS by 1.5 % with 16 KiB pools.
     public var connectionMemoryLimit: Int
 
     /// Creates a configuration; every parameter has the service's default.
@@ -42,7 +45,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 0,
         connectionTimeoutSeconds: Int = 30,
-        connectionMemoryLimit: Int = 36 << 10
+        connectionMemoryLimit: Int = 16 << 10
     ) {
         self.host = host
         self.port = port

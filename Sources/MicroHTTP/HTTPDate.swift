@@ -7,7 +7,10 @@ import Foundation
 /// takes one process-wide lock in every `gmtime_r` call. Measured at `wrk -c4` on two cores,
 /// four pool threads contended for that lock: over a third of the server's `futex` calls
 /// came from `__tz_convert`, each a sleep or a wake-up in the middle of an answer. The
-/// server therefore asks libmicrohttpd to leave the header out and adds this one.
+/// server therefore asks libmicrohttpd to leave the header out and adds this one. The
+/// answers libmicrohttpd makes by itself (a 431 for a header block over the connection
+/// pool, a 400 for a malformed request) carry no `Date` now; API.md leaves those protocol
+/// errors outside its contract.
 struct HTTPDate {
     /// The second (since 1970, UTC) that `value` shows; `Int.min` before the first use.
     private var second = Int.min

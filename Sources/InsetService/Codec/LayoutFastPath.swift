@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import InsetEngine
 import JSONCore
+import MicroHTTP
 
 /// The fast path of `LayoutRequestDecoder`: decodes a well-formed `/layout` body in one
 /// pass over its bytes, straight into the engine's request (its `ViewHierarchy` view by
@@ -39,12 +35,16 @@ struct LayoutFastPath {
     static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
         // `devices` is lent to `request(devices:)`, not stored: a copy of the directory
         // would retain the registry's arrays, which every pool thread shares.
-        let learned = LearnedOrders.current
-        var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count, orders: learned.orders)
+        var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count, orders: learnedOrders.withCurrent { $0 })
         let decoded = path.request(devices: devices)
-        learned.orders = path.orders
+        learnedOrders.withCurrent { $0 = path.orders }
         return decoded
     }
+
+    /// The key orders learned on each thread, kept from one body to the next (see
+    /// ``KeyOrders``). Threads beyond the stripe count share a stripe: their bodies then
+    /// teach each other's guesses, which stay guesses.
+    private static let learnedOrders = ThreadStripes(initial: KeyOrders())
 
     private init(reader: PlainJSONReader, limits: DecodingLimits, bodySize: Int, orders: KeyOrders) {
         self.reader = reader
@@ -402,7 +402,7 @@ struct LayoutFastPath {
 
 /// The key order of each kind of object the fast path reads.
 ///
-/// Kept per thread from one body to the next (`LearnedOrders`): a client sends its bodies
+/// Kept per thread from one body to the next (`LayoutFastPath.learnedOrders`): a client sends its bodies
 /// with the keys in one order, so after its first body nearly every key is recognised by
 /// the first or second guess, where a body read with nothing learned misses each key's
 /// first guess. Orders only speed the reading up; a key is always compared whole.
@@ -450,30 +450,4 @@ private struct FieldSet {
     func contains(_ index: Int) -> Bool { bits & 1 << UInt32(index) != 0 }
 
     var count: Int { bits.nonzeroBitCount }
-}
-
-/// The calling thread's ``KeyOrders``, in a box that a pthread key holds (and releases when
-/// the thread ends).
-private final class LearnedOrders {
-    var orders = KeyOrders()
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { box in
-            guard let box else { return }
-            Unmanaged<LearnedOrders>.fromOpaque(box).release()
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
-
-    /// The calling thread's box (created on its first use), borrowed from the key.
-    static var current: LearnedOrders {
-        if let stored = pthread_getspecific(key) {
-            return Unmanaged<LearnedOrders>.fromOpaque(stored).takeUnretainedValue()
-        }
-        let box = LearnedOrders()
-        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
-        return box
-    }
 }

@@ -33,7 +33,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// of machine time per layout-31 request more than 16 KiB ones at `wrk -c4` (about 4 %).
     /// Up to 32 KiB libmicrohttpd takes pools from `malloc`, so a closed connection's pool
     /// stays in the allocator's arenas for the next one; the memory goal's test (1M requests
-    /// in waves of 64 connections) grew RSS by 1.5 % with 16 KiB pools.
+    /// in waves of 64 connections) grew RSS by 1.1–1.7 % with 16 KiB pools (three runs).
     public var connectionMemoryLimit: Int
 
     /// Creates a configuration; every parameter has the service's default.

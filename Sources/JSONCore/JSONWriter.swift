@@ -58,6 +58,18 @@ public struct JSONWriter: ~Copyable {
         return outgrown ?? written
     }
 
+    /// The document `write` writes into `storage` (stack memory, say), lent to `use`: no
+    /// allocation when it fits (a bigger one moves to the heap, as ``document(capacity:_:)``
+    /// does). For small documents written often, such as log lines.
+    public static func withDocument<Result>(
+        in storage: UnsafeMutableBufferPointer<UInt8>, _ write: (inout JSONWriter) -> Void,
+        lending use: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        var writer = JSONWriter(lent: storage.baseAddress!, capacity: storage.count)
+        write(&writer)
+        return use(UnsafeRawBufferPointer(start: writer.base, count: writer.count))
+    }
+
     /// The number of bytes written so far.
     public var byteCount: Int { count }
 

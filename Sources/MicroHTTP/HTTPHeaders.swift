@@ -1,21 +1,39 @@
+/// One header field: its name as given and its value.
+///
+/// A struct rather than a `(name:, value:)` tuple: an array of tuples is destroyed through
+/// the runtime's generic tuple code, field by field, where a struct's own destroy runs
+/// (in the server's profile, that generic destroy was 4 % of the HTTP layer's instructions).
+public struct HTTPField: Sendable, Equatable {
+    /// The name as given (compared case-insensitively by ``HTTPHeaders``).
+    public var name: String
+    /// The value.
+    public var value: String
+
+    /// A field named `name` with `value`.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
 /// An ordered list of header fields whose names compare case-insensitively (ASCII).
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// The fields in the order they were added, names as given.
-    public private(set) var fields: [(name: String, value: String)]
+    public private(set) var fields: [HTTPField]
 
     /// Creates an empty header list.
     public init() {
         fields = []
     }
 
-    /// Creates a header list from `(name, value)` pairs, kept in order.
-    public init(_ fields: [(name: String, value: String)]) {
+    /// Creates a header list from fields, kept in order.
+    public init(_ fields: [HTTPField]) {
         self.fields = fields
     }
 
     /// Creates a header list from a literal, kept in order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        fields = elements.map { HTTPField(name: $0.0, value: $0.1) }
     }
 
     /// The number of fields.
@@ -47,13 +65,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Appends a field, keeping any others of the same name.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        fields.append(HTTPField(name: name, value: value))
     }
 
     /// Replaces every field named `name` (any case) with one field holding `value`.
     public mutating func set(_ name: String, _ value: String) {
         remove(name)
-        fields.append((name: name, value: value))
+        fields.append(HTTPField(name: name, value: value))
     }
 
     /// Removes every field named `name` (any case).
@@ -62,7 +80,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Iterates over the fields in order.
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    public func makeIterator() -> IndexingIterator<[HTTPField]> {
         fields.makeIterator()
     }
 

@@ -151,10 +151,15 @@ final class ServerContext: @unchecked Sendable {
 
     /// Builds the request from what libmicrohttpd parsed: method, path, headers, query.
     private static func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
-        var collected = Collected()
+        // Counted first (an iterator-less call only counts), so that each list is allocated
+        // once at its size, and not at all when empty (most requests have no query).
+        var collected = Collected(
+            headers: Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)),
+            query: Int(MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, nil, nil))
+        )
         withUnsafeMutablePointer(to: &collected) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
-            _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer)
+            if pointer.pointee.headers.capacity > 0 { _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer) }
+            if pointer.pointee.query.capacity > 0 { _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer) }
         }
         var request = HTTPRequest(
             method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
@@ -168,20 +173,20 @@ final class ServerContext: @unchecked Sendable {
 
     /// What the key-value iterators fill in.
     private struct Collected {
-        var headers: [(name: String, value: String)]
+        var headers: [HTTPField] = []
         var query: [QueryItem] = []
 
-        init() {
-            // Room for a usual request's fields at once, rather than growing by doubling.
-            headers = []
-            headers.reserveCapacity(16)
+        /// Room for `headers` fields and `query` items.
+        init(headers: Int, query: Int) {
+            if headers > 0 { self.headers.reserveCapacity(headers) }
+            if query > 0 { self.query.reserveCapacity(query) }
         }
     }
 
     private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keyLength, value, valueLength in
         guard let cls, let key else { return .YES }
         let collected = cls.assumingMemoryBound(to: Collected.self)
-        collected.pointee.headers.append((name: string(key, keyLength), value: value.map { string($0, valueLength) } ?? ""))
+        collected.pointee.headers.append(HTTPField(name: string(key, keyLength), value: value.map { string($0, valueLength) } ?? ""))
         return .YES
     }
 
@@ -192,7 +197,15 @@ final class ServerContext: @unchecked Sendable {
         return .YES
     }
 
+    /// `length` bytes as a string, invalid UTF-8 repaired. (Copied into a new string's
+    /// storage, which validates them once: cheaper than `String(decoding:as:)` for the
+    /// short strings headers are.)
     private static func string(_ pointer: UnsafePointer<CChar>, _ length: Int) -> String {
-        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            String(unsafeUninitializedCapacity: length) { storage in
+                _ = storage.initialize(fromContentsOf: UnsafeBufferPointer(start: bytes, count: length))
+                return length
+            }
+        }
     }
 }

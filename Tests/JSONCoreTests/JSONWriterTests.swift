@@ -258,4 +258,21 @@ import Testing
         #expect(document == Array(expected.utf8))
         #expect(JSONWriter.document(capacity: capacity) { _ in }.isEmpty)
     }
+
+    /// A document written into lent storage, and one that outgrows it and moves to the
+    /// heap: the same bytes lent either way, and the storage holds them when they fit.
+    @Test(arguments: [512, 16])
+    func withDocumentLendsTheBytesWritten(storageSize: Int) {
+        let expected = "[" + (9_990..<10_010).map(String.init).joined(separator: ",") + #","v"]"#
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: storageSize) { storage in
+            let lent = JSONWriter.withDocument(in: storage, { writer in
+                writer.beginArray()
+                for value in 9_990..<10_010 { writer.number(value) }
+                writer.string("v")
+                writer.endArray()
+            }, lending: { bytes in (Array(bytes), bytes.baseAddress == UnsafeRawPointer(storage.baseAddress)) })
+            #expect(lent.0 == Array(expected.utf8))
+            #expect(lent.1 == (expected.utf8.count <= storageSize))
+        }
+    }
 }

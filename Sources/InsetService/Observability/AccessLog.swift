@@ -24,7 +24,16 @@ public struct AccessLog: Sendable {
     public static func line(
         time: Double, method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String
     ) -> [UInt8] {
-        var writer = JSONWriter(capacity: 192 + path.utf8.count + requestID.utf8.count)
+        JSONWriter.document(capacity: 192 + path.utf8.count + requestID.utf8.count) { writer in
+            write(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID, to: &writer)
+        }
+    }
+
+    /// Writes ``line(time:method:path:status:seconds:bytes:requestID:)``'s line.
+    private static func write(
+        time: Double, method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String,
+        to writer: inout JSONWriter
+    ) {
         writer.beginObject()
         writer.field("time", time, fractionDigits: 3)
         writer.field("level", "info" as StaticString)
@@ -38,7 +47,6 @@ public struct AccessLog: Sendable {
         writer.field("status", status)
         writer.endObject()
         writer.lineBreak()
-        return writer.finish()
     }
 
     /// The wall clock in seconds since 1970, truncated to milliseconds: the `time` of
@@ -49,10 +57,15 @@ public struct AccessLog: Sendable {
         return Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000
     }
 
-    /// Queues the line for one request.
+    /// Queues the line for one request. (Written on the stack and copied into the batcher's
+    /// buffer: no allocation per line.)
     public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
-        let line = Self.line(time: Self.wallClockMilliseconds(), method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID)
-        line.withUnsafeBytes { batcher.append($0) }
+        let time = Self.wallClockMilliseconds()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
+            JSONWriter.withDocument(in: storage, { writer in
+                Self.write(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID, to: &writer)
+            }, lending: batcher.append)
+        }
     }
 
     /// Writes every line queued so far, and returns once they are written.

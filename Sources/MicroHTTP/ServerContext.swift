@@ -153,13 +153,12 @@ final class ServerContext: @unchecked Sendable {
     private static func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
         // Counted first (an iterator-less call only counts), so that each list is allocated
         // once at its size, and not at all when empty (most requests have no query).
-        var collected = Collected(
-            headers: Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)),
-            query: Int(MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, nil, nil))
-        )
+        let headerCount = Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil))
+        let queryCount = Int(MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, nil, nil))
+        var collected = Collected(headers: headerCount, query: queryCount)
         withUnsafeMutablePointer(to: &collected) { pointer in
-            if pointer.pointee.headers.capacity > 0 { _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer) }
-            if pointer.pointee.query.capacity > 0 { _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer) }
+            if headerCount > 0 { _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer) }
+            if queryCount > 0 { _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer) }
         }
         var request = HTTPRequest(
             method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),

@@ -1,5 +1,5 @@
 # insetd container image: a static-stdlib Swift build on the official Swift image, run on
-# Debian slim with only libmicrohttpd and mimalloc. The binary embeds the device registry and the
+# Debian slim with only libmicrohttpd. The binary embeds the device registry and the
 # OpenAPI document; nothing else is copied.
 #   docker build -t insetd .
 #   docker run --rm -p 127.0.0.1:8080:8080 insetd
@@ -14,7 +14,7 @@ FROM ${SWIFT_IMAGE} AS build
 # major versions and the base image tag pins the suite.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libmimalloc-dev \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, in their own layer: reused until Package.swift changes.
@@ -28,7 +28,7 @@ FROM ${RUNTIME_IMAGE}
 # DL3008: as above.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libmimalloc2.0 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin insetd

@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Layers (each depends only on the ones above it):
 /// - `CMicroHTTPD`: Debian's libmicrohttpd through a pkg-config module and `cmhd_` shims.
-/// - `CMimalloc`: Debian's mimalloc, linked in place of glibc's malloc (`MemoryAllocator`).
+/// - `CMalloc`: glibc's `<malloc.h>`, for the allocator settings (`AllocatorTuning`).
 /// - `MicroHTTP`: a small HTTP server on it (daemon, request, response, router); knows nothing of insets.
 /// - `JSONCore`: a byte-level JSON reader and writer with JSON Pointers; knows nothing of insets.
 /// - `InsetEngine`: the pure layout-inset engine (value types, no I/O).
@@ -35,8 +35,8 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        // mimalloc, which serves every allocation of a process linking InsetService (Linux).
-        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
+        // glibc's <malloc.h> (mallopt), for the allocator settings insetd serves with.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "JSONCore", swiftSettings: strict),
         .target(name: "InsetEngine", swiftSettings: strict),
@@ -53,7 +53,7 @@ let package = Package(
             name: "InsetService",
             dependencies: [
                 "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog",
-                .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,

@@ -47,13 +47,7 @@ struct Serve: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        #if os(Linux)
-        // mimalloc is linked to serve every allocation (see MemoryAllocator); a build where
-        // another malloc came first still serves, at more CPU per request.
-        if !MemoryAllocator.servesMalloc {
-            logger.warning("malloc is not mimalloc's", metadata: ["mimalloc": "\(MemoryAllocator.mimallocVersion ?? "not linked")"])
-        }
-        #endif
+        AllocatorTuning.apply()
         let catalog: DeviceCatalog
         do {
             catalog = try DeviceCatalog.embedded()

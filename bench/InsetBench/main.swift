@@ -24,6 +24,8 @@ import JSONCore
 import MicroHTTP
 
 let arguments = CommandLine.arguments
+// As insetd runs.
+AllocatorTuning.apply()
 
 if arguments.count == 4, arguments[1] == "--serve-fixed" {
     guard let port = Int(arguments[2]), let answer = FileManager.default.contents(atPath: arguments[3]).map([UInt8].init) else {
@@ -90,9 +92,7 @@ guard !chosen.isEmpty else {
     FileHandle.standardError.write(Data("insetd-bench: no stage \(only ?? "")\n".utf8))
     exit(2)
 }
-// As in insetd, linking InsetService puts mimalloc in glibc's place; said when it is not.
-let allocator = MemoryAllocator.servesMalloc ? "mimalloc \(MemoryAllocator.mimallocVersion ?? "")" : "not mimalloc"
-print("in-process split, \(body.count) B request → \(response.count) B response, \(result.nodes.count) nodes, best of 3 × \(iterations), malloc: \(allocator)")
+print("in-process split, \(body.count) B request → \(response.count) B response, \(result.nodes.count) nodes, best of 3 × \(iterations)")
 for stage in chosen {
     let micros = try measure(stage.work)
     print("  " + stage.name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%9.2f µs", micros))

@@ -14,6 +14,17 @@ import Testing
             + "\n"
         #expect(String(decoding: line, as: UTF8.self) == expected)
     }
+
+    /// A line longer than the stack storage it is written in (a long path) moves to the
+    /// heap whole.
+    @Test func writesALineLongerThanItsStackStorageWhole() {
+        let path = "/layout?" + String(repeating: "q", count: 600)
+        let line = AccessLog.line(time: 1.5, method: "GET", path: path, status: 404, seconds: 0.25, bytes: 7, requestID: "r")
+        let expected = #"{"time":1.5,"level":"info","logger":"insetd.access","message":"request","bytes":7,"#
+            + #""durationSeconds":0.25,"method":"GET","path":""# + path + #"","requestId":"r","status":404}"# + "\n"
+        #expect(line.count > 512)
+        #expect(String(decoding: line, as: UTF8.self) == expected)
+    }
 }
 
 @Suite struct RequestIDTests {

@@ -20,33 +20,37 @@ public struct AccessLog: Sendable {
         batcher = LineBatcher(descriptor: descriptor)
     }
 
-    /// The line for one request, newline included.
-    public static func line(
+    /// The line for one request, newline included, as ``record(method:path:status:seconds:bytes:requestID:)``
+    /// writes it.
+    static func line(
         time: Double, method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String
     ) -> [UInt8] {
-        JSONWriter.document(capacity: 192 + path.utf8.count + requestID.utf8.count) { writer in
-            write(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID, to: &writer)
-        }
+        withLine(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID) { Array($0) }
     }
 
-    /// Writes ``line(time:method:path:status:seconds:bytes:requestID:)``'s line.
-    private static func write(
+    /// Writes the line for one request on the stack (on the heap if it outgrows 512 bytes)
+    /// and lends its bytes, newline included, to `use`.
+    private static func withLine<Result>(
         time: Double, method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String,
-        to writer: inout JSONWriter
-    ) {
-        writer.beginObject()
-        writer.field("time", time, fractionDigits: 3)
-        writer.field("level", "info" as StaticString)
-        writer.field("logger", "insetd.access" as StaticString)
-        writer.field("message", "request" as StaticString)
-        writer.field("bytes", bytes)
-        writer.field("durationSeconds", seconds, fractionDigits: 9)
-        writer.field("method", method)
-        writer.field("path", path)
-        writer.field("requestId", requestID)
-        writer.field("status", status)
-        writer.endObject()
-        writer.lineBreak()
+        _ use: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
+            JSONWriter.withDocument(in: storage, { writer in
+                writer.beginObject()
+                writer.field("time", time, fractionDigits: 3)
+                writer.field("level", "info" as StaticString)
+                writer.field("logger", "insetd.access" as StaticString)
+                writer.field("message", "request" as StaticString)
+                writer.field("bytes", bytes)
+                writer.field("durationSeconds", seconds, fractionDigits: 9)
+                writer.field("method", method)
+                writer.field("path", path)
+                writer.field("requestId", requestID)
+                writer.field("status", status)
+                writer.endObject()
+                writer.lineBreak()
+            }, lending: use)
+        }
     }
 
     /// The wall clock in seconds since 1970, truncated to milliseconds: the `time` of
@@ -60,12 +64,10 @@ public struct AccessLog: Sendable {
     /// Queues the line for one request. (Written on the stack and copied into the batcher's
     /// buffer: no allocation per line.)
     public func record(method: String, path: String, status: Int, seconds: Double, bytes: Int, requestID: String) {
-        let time = Self.wallClockMilliseconds()
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
-            JSONWriter.withDocument(in: storage, { writer in
-                Self.write(time: time, method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID, to: &writer)
-            }, lending: batcher.append)
-        }
+        Self.withLine(
+            time: Self.wallClockMilliseconds(), method: method, path: path, status: status, seconds: seconds, bytes: bytes, requestID: requestID,
+            batcher.append
+        )
     }
 
     /// Writes every line queued so far, and returns once they are written.

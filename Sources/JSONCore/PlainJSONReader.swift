@@ -106,6 +106,19 @@ public struct PlainJSONReader {
         return table.index(of: input.baseAddress! + start, count: count, fingerprint: fingerprint(at: start, count: count))
     }
 
+    /// `string(in:)`, trying `expected` (a position in `table`, or -1 for none) first: when
+    /// the value is that string it is recognised by a direct comparison, without the scan
+    /// and lookup. A decoder that expects a field to repeat its last word saves most lookups.
+    @inlinable @inline(__always)
+    public mutating func string(in table: JSONStringTable, expecting expected: Int) -> Int? {
+        skipWhitespace()
+        if expected >= 0, let length = table.quotedLength(of: expected, at: position, in: input) {
+            position += length
+            return expected
+        }
+        return string(in: table)
+    }
+
     /// The next value as a plain string: where its bytes start and how many there are (the
     /// quotes excluded), or `nil` when it is not a plain string.
     @inlinable @inline(__always)

@@ -178,3 +178,30 @@ import Testing
         #expect(keys(#"{"x":1}"#, &order) == [0])
     }
 }
+
+@Suite struct ExpectedStringTests {
+    let table = JSONStringTable(["bounds", "safeArea", "layoutMargins", "readableContent"])
+
+    /// The position `string(in:expecting:)` reads from the array `text`'s first element,
+    /// and whether the reader then stands at the array's end (the value read whole).
+    func word(_ text: String, expecting expected: Int) -> (Int?, Bool) {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            _ = reader.beginArray()
+            let index = reader.string(in: table, expecting: expected)
+            return (index, index != nil && reader.nextElement() == false)
+        }
+    }
+
+    @Test func theExpectedStringIsRecognisedWhole() {
+        let padded = "                  ]"   // 18 bytes after the quote: the word comparison applies
+        #expect(word(#"[ "layoutMargins""# + padded, expecting: 2) == (2, true))
+        #expect(word(#"["safeArea""# + padded, expecting: 2) == (1, true), "another word: looked up")
+        #expect(word(#"["layoutMarginsX""# + padded, expecting: 2) == (nil, false), "a longer string is not the expected one")
+        #expect(word(#"["layoutMargin""# + padded, expecting: 2) == (nil, false))
+        #expect(word(#"["readableContent""# + padded, expecting: -1) == (3, true), "nothing expected: looked up")
+        #expect(word(#"["bounds"]"#, expecting: 0) == (0, true), "near the end: looked up")
+        #expect(word(#"["bound\u0073""# + padded, expecting: 0) == (nil, false), "an escape is left to the document")
+        #expect(word(#"[7]"#, expecting: 0) == (nil, false))
+    }
+}

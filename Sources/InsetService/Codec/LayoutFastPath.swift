@@ -26,6 +26,8 @@ struct LayoutFastPath {
     /// The key order of each kind of object, as learned from the bodies this thread read
     /// before and from this one so far.
     private var orders: KeyOrders
+    /// The last word read for each of the fields whose words repeat from view to view.
+    private var lastWords = LastWords()
     /// The hierarchy's views and ids in depth-first order: a view's place is taken when its
     /// object begins (before its subviews) and filled in when it ends.
     private var views: [ViewHierarchy.View] = []
@@ -151,13 +153,15 @@ struct LayoutFastPath {
                 guard seenIDs.insert(text, utf8: bytes, role: .free) == nil else { return nil }
                 id = text
             case .kind:
-                guard let word = word(LayoutSchema.shared.viewKinds) else { return nil }
+                guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
+                lastWords.kind = index
                 kind = word
             case .frame:
                 guard let rect = rect() else { return nil }
                 placement = .frame(rect)
             case .pin:
-                guard let word = word(LayoutSchema.shared.pins) else { return nil }
+                guard let (word, index) = word(LayoutSchema.shared.pins, last: lastWords.pin) else { return nil }
+                lastWords.pin = index
                 placement = .pin(word)
             case .layoutMargins:
                 guard let insets = insets(.signed) else { return nil }
@@ -180,7 +184,8 @@ struct LayoutFastPath {
                 scroll.contentInset = insets
                 scrollGiven = true
             case .contentInsetAdjustmentBehavior:
-                guard let word = word(LayoutSchema.shared.behaviors) else { return nil }
+                guard let (word, index) = word(LayoutSchema.shared.behaviors, last: lastWords.behavior) else { return nil }
+                lastWords.behavior = index
                 scroll.behavior = word
                 scrollGiven = true
             case .alwaysBounceVertical:
@@ -254,7 +259,8 @@ struct LayoutFastPath {
             guard let index = key(in: LayoutSchema.shared.controller.table, order: \.controller, seen: &seen) else { return nil }
             switch LayoutSchema.shared.controller.fields[index] {
             case .kind:
-                guard let word = word(LayoutSchema.shared.controllerKinds) else { return nil }
+                guard let (word, index) = word(LayoutSchema.shared.controllerKinds, last: lastWords.controllerKind) else { return nil }
+                lastWords.controllerKind = index
                 controller.kind = word
             case .additionalSafeAreaInsets:
                 guard let insets = insets(.signed) else { return nil }
@@ -335,6 +341,12 @@ struct LayoutFastPath {
         reader.string(in: words.table).map { words.words[$0] }
     }
 
+    /// One of `words` and its position, tried first as the word at `last` (-1 for none):
+    /// the one this field had last, which the caller keeps.
+    private mutating func word<Word>(_ words: WordTable<Word>, last: Int) -> (word: Word, index: Int)? {
+        reader.string(in: words.table, expecting: last).map { (words.words[$0], $0) }
+    }
+
     /// A number that keeps `rule`.
     private mutating func number(_ rule: RequestReader.NumberRule) -> Double? {
         guard let number = reader.number(), rule.keeps(number) else { return nil }
@@ -409,6 +421,13 @@ struct LayoutFastPath {
 private struct KeyOrders {
     var body = JSONKeyOrder(), node = JSONKeyOrder(), controller = JSONKeyOrder(), bar = JSONKeyOrder()
     var insets = JSONKeyOrder(), directionalInsets = JSONKeyOrder(), rect = JSONKeyOrder()
+}
+
+/// The last word a body gave each field whose words repeat from view to view, by position
+/// in the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
+/// pins and behaviours.
+private struct LastWords {
+    var kind = -1, pin = -1, behavior = -1, controllerKind = -1
 }
 
 /// Up to four numbers by position, 0 where none was read. (Four scalars rather than a

@@ -87,14 +87,8 @@ public struct PlainJSONReader {
     @inlinable
     public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
-        if expected >= 0, let length = table.quotedLength(of: expected, at: position, in: input) {
-            position += length
-            return consume(UInt8(ascii: ":")) ? expected : nil
-        }
-        if alternate >= 0, let length = table.quotedLength(of: alternate, at: position, in: input) {
-            position += length
-            return consume(UInt8(ascii: ":")) ? alternate : nil
-        }
+        if consumeQuoted(expected, in: table) { return consume(UInt8(ascii: ":")) ? expected : nil }
+        if consumeQuoted(alternate, in: table) { return consume(UInt8(ascii: ":")) ? alternate : nil }
         return key(in: table)
     }
 
@@ -112,11 +106,7 @@ public struct PlainJSONReader {
     @inlinable @inline(__always)
     public mutating func string(in table: JSONStringTable, expecting expected: Int) -> Int? {
         skipWhitespace()
-        if expected >= 0, let length = table.quotedLength(of: expected, at: position, in: input) {
-            position += length
-            return expected
-        }
-        return string(in: table)
+        return consumeQuoted(expected, in: table) ? expected : string(in: table)
     }
 
     /// The next value as a plain string: where its bytes start and how many there are (the
@@ -222,6 +212,16 @@ public struct PlainJSONReader {
         default:
             return nil
         }
+    }
+
+    /// Consumes the string at `index` in `table` (-1: none), quoted, if it comes next
+    /// (whitespace already skipped); whether it did. The guess behind the `expecting:`
+    /// readings: a direct comparison (`JSONStringTable.quotedLength(of:at:in:)`).
+    @inlinable @inline(__always)
+    mutating func consumeQuoted(_ index: Int, in table: JSONStringTable) -> Bool {
+        guard index >= 0, let length = table.quotedLength(of: index, at: position, in: input) else { return false }
+        position += length
+        return true
     }
 
     /// Consumes `word` if it comes next.

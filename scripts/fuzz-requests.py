@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Mutation fuzz of a running insetd's POST /layout and POST /scroll.
+
+Takes the request bodies of the public scenarios (../shared/scenarios) and of
+../shared/bench, mutates them (a registry device, orientation, system version or
+direction swapped in; node fields set to values of every kind, valid and not; keys
+removed or added; subviews added and reordered; a fifth of the bodies also cut short,
+a byte changed or a bad token inserted) and posts each one. For every answer it checks:
+
+- no 5xx, ever, and the server still answers at the end;
+- a 4xx is application/problem+json whose `status` is the HTTP status, with a type and a
+  title;
+- a 200 is JSON; for /layout, every node id of the request has a result, every guide's
+  width and height is at least 0, and in the safe-area model every safe-area inset is at
+  least 0 and its `explain` entries sum to it;
+- the layout decoder's fast path and its validating path agree: the same body with its
+  `root` key spelled with an escape (which the fast path leaves to the validating one)
+  gets the same status and the same bytes.
+
+A seed fixes the sequence of bodies; the time only decides how far along it a run gets.
+
+usage: scripts/fuzz-requests.py URL [SECONDS [SEED]]     (defaults: 15 s, seed 1)
+One line per failure (what failed, then the body); ends with the counts; exit 1 on any.
+  env: INSETD_SHARED (default ../shared beside the clone)
+"""
+import copy
+import glob
+import http.client
+import json
+import os
+import random
+import sys
+import time
+import urllib.parse
+
+EDGES = ['top', 'left', 'bottom', 'right']
+NUMBERS = [0, -0.0, 1, -1, 8, 20, 44, 100.5, 375, 1e6, 1e9, 1e15, 1e16, 1.7976931348623157e308, 5e-324, -1e6, 2 ** 53 + 1, 0.1]
+WORDS = ['view', 'scrollView', 'tableView', 'collectionView', 'bounds', 'safeArea', 'layoutMargins', 'readableContent',
+         'plain', 'navigation', 'tabBar', 'automatic', 'scrollableAxes', 'never', 'always', 'all', 'none', 'top',
+         'portrait', 'landscapeLeft', 'portraitUpsideDown', 'rightToLeft', 'compact', 'regular', '', 'é', '\u0000', 'a' * 300]
+NODE_KEYS = ['id', 'kind', 'frame', 'pin', 'layoutMargins', 'directionalLayoutMargins', 'insetsLayoutMarginsFromSafeArea',
+             'preservesSuperviewLayoutMargins', 'contentSize', 'contentInset', 'contentInsetAdjustmentBehavior',
+             'alwaysBounceVertical', 'alwaysBounceHorizontal', 'automaticallyAdjustsScrollIndicatorInsets',
+             'verticalScrollIndicatorInsets', 'horizontalScrollIndicatorInsets', 'viewController', 'subviews']
+CONTROLLER_KEYS = ['additionalSafeAreaInsets', 'edgesForExtendedLayout', 'extendedLayoutIncludesOpaqueBars',
+                   'automaticallyAdjustsScrollViewInsets', 'viewRespectsSystemMinimumLayoutMargins', 'navigationBar',
+                   'toolbar', 'tabBar']
+OTHER_KEYS = ['hidden', 'translucent', 'prefersLargeTitles', 'device', 'screen', 'orientation', 'systemVersion',
+              'statusBarHidden', 'layoutDirection', 'root', 'steps', 'frames', 'width', 'height', 'x', 'y', 'leading',
+              'trailing', 'safeAreaInsets', 'statusBarHeight', 'sizeClass', 'bounds', 'bogus'] + EDGES
+BAD_TOKENS = [b'1e309', b'-', b'"', b'\\u0000', b'{', b']', b',,', b'\xff', b'0001', b'-0', b'1E400', b'nul']
+
+
+class Server:
+    """One keep-alive connection, reopened when the server closes it."""
+
+    def __init__(self, url):
+        parsed = urllib.parse.urlsplit(url)
+        self.host, self.port = parsed.hostname, parsed.port or 80
+        self.connection = None
+
+    def request(self, method, path, body=None):
+        for _ in range(2):
+            try:
+                if self.connection is None:
+                    self.connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+                headers = {'Content-Type': 'application/json'} if body is not None else {}
+                self.connection.request(method, path, body=body, headers=headers)
+                response = self.connection.getresponse()
+                return response.status, response.getheader('Content-Type') or '', response.read()
+            except (http.client.HTTPException, OSError):
+                self.connection.close()
+                self.connection = None
+        return None
+
+
+class Mutator:
+    def __init__(self, rng, devices):
+        self.rng, self.devices = rng, devices
+
+    def rect(self):
+        pick = self.rng.choice
+        return {'x': pick(NUMBERS), 'y': pick(NUMBERS), 'width': abs(pick(NUMBERS)), 'height': abs(pick(NUMBERS))}
+
+    def insets(self, edges=EDGES):
+        return {edge: self.rng.choice(NUMBERS) for edge in self.rng.sample(edges, self.rng.randint(0, 4))}
+
+    def value(self):
+        r = self.rng.random()
+        if r < .25: return self.rng.choice(NUMBERS)
+        if r < .45: return self.rng.choice(WORDS)
+        if r < .55: return self.rng.choice([True, False, None])
+        if r < .65: return self.rect()
+        if r < .75: return self.insets()
+        if r < .82: return [self.rng.choice(EDGES + ['x'])]
+        if r < .9: return {'id': 'n%d' % self.rng.randint(0, 9)}
+        return self.rng.choice([[], {}])
+
+    def controller(self):
+        controller = {'kind': self.rng.choice(['plain', 'navigation', 'tabBar'])}
+        for key in self.rng.sample(CONTROLLER_KEYS, self.rng.randint(0, 3)):
+            if key in ('navigationBar', 'toolbar', 'tabBar'):
+                controller[key] = {'hidden': self.rng.random() < .5, 'translucent': self.rng.random() < .5}
+            elif key == 'additionalSafeAreaInsets':
+                controller[key] = self.insets()
+            elif key == 'edgesForExtendedLayout':
+                controller[key] = self.rng.choice(['all', 'none', ['top'], ['bottom', 'left'], []])
+            else:
+                controller[key] = self.rng.random() < .5
+        return controller
+
+    def node_field(self, node):
+        key = self.rng.choice(NODE_KEYS)
+        if key == 'frame': node[key] = self.rect()
+        elif key in ('layoutMargins', 'contentInset', 'verticalScrollIndicatorInsets', 'horizontalScrollIndicatorInsets'):
+            node[key] = self.insets()
+        elif key == 'directionalLayoutMargins': node[key] = self.insets(['top', 'leading', 'bottom', 'trailing'])
+        elif key == 'viewController': node[key] = self.controller()
+        elif key == 'subviews':
+            child = {'id': 'f%d' % self.rng.randint(0, 10 ** 6)}
+            if self.rng.random() < .5: child['frame'] = self.rect()
+            if isinstance(node.get(key), list): node[key].append(child)
+            else: node[key] = [child]
+        elif key == 'kind': node[key] = self.rng.choice(['view', 'scrollView', 'tableView', 'collectionView'])
+        elif key == 'pin':
+            node.pop('frame', None)
+            node[key] = self.rng.choice(['bounds', 'safeArea', 'layoutMargins', 'readableContent'])
+        elif key == 'contentSize': node[key] = {'width': abs(self.rng.choice(NUMBERS)), 'height': abs(self.rng.choice(NUMBERS))}
+        elif key == 'contentInsetAdjustmentBehavior': node[key] = self.rng.choice(['automatic', 'scrollableAxes', 'never', 'always'])
+        elif key == 'id': node[key] = self.rng.choice(['dup', 'n1', '%sx' % node[key], ''])
+        else: node[key] = self.rng.random() < .5
+
+    def body(self, seed_body):
+        body = copy.deepcopy(seed_body)
+        for _ in range(self.rng.randint(1, 4)):
+            r = self.rng.random()
+            if r < .15:
+                body['device'] = self.rng.choice(self.devices)
+                body.pop('screen', None)
+            elif r < .25:
+                body['orientation'] = self.rng.choice(['portrait', 'landscapeLeft', 'landscapeRight', 'portraitUpsideDown'])
+            elif r < .35:
+                body['systemVersion'] = self.rng.choice([7, 9, 10, 10.3, 11, 12, 13, 14, 15, 17, 18, 26, 27, 27.1, 6.9, 100])
+            elif r < .4:
+                body['statusBarHidden'] = self.rng.random() < .5
+            elif r < .45:
+                body['layoutDirection'] = self.rng.choice(['leftToRight', 'rightToLeft'])
+            elif r < .65:
+                nodes = nodes_of(body)
+                if nodes: self.node_field(self.rng.choice(nodes))
+            elif r < .85:
+                place = self.rng.choice(containers_of(body))
+                if isinstance(place, dict):
+                    if place and self.rng.random() < .5: place.pop(self.rng.choice(list(place)))
+                    else: place[self.rng.choice(NODE_KEYS + CONTROLLER_KEYS + OTHER_KEYS)] = self.value()
+                elif place:
+                    place[self.rng.randrange(len(place))] = self.value()
+            else:
+                lists = [node['subviews'] for node in nodes_of(body) if isinstance(node.get('subviews'), list)]
+                if lists: self.rng.shuffle(self.rng.choice(lists))
+        return body
+
+    def bytes(self, raw):
+        r = self.rng.random()
+        if r < .3: return raw[:self.rng.randrange(len(raw))]
+        at = self.rng.randrange(len(raw))
+        if r < .6: return raw[:at] + bytes([self.rng.randrange(256)]) + raw[at + 1:]
+        if r < .8: return raw[:at] + self.rng.choice(BAD_TOKENS) + raw[at:]
+        return b'[' * self.rng.randint(1, 3000)
+
+
+def containers_of(value, found=None):
+    found = [] if found is None else found
+    if isinstance(value, (dict, list)):
+        found.append(value)
+        for item in (value.values() if isinstance(value, dict) else value): containers_of(item, found)
+    return found
+
+
+def nodes_of(value, found=None):
+    """Every object with an `id` (the nodes, and whatever else a mutation gave one)."""
+    found = [] if found is None else found
+    if isinstance(value, dict):
+        if 'id' in value: found.append(value)
+        for item in value.values(): nodes_of(item, found)
+    elif isinstance(value, list):
+        for item in value: nodes_of(item, found)
+    return found
+
+
+def check_problem(status, content_type, data):
+    assert content_type.startswith('application/problem+json'), f'{status} with Content-Type {content_type!r}'
+    problem = json.loads(data)
+    assert problem.get('status') == status and problem.get('type') and problem.get('title'), f'problem {problem}'
+
+
+def check_layout(request, answer):
+    for node in nodes_of(request.get('root')):
+        if isinstance(node.get('id'), str): assert node['id'] in answer['nodes'], f'no result for node {node["id"]!r}'
+    version = request.get('systemVersion')
+    legacy = isinstance(version, (int, float)) and version < 11
+    for state in [answer['nodes']] + [step['nodes'] for step in answer.get('steps', [])]:
+        for node_id, node in state.items():
+            for guide in ('safeAreaLayoutGuide', 'layoutMarginsGuide'):
+                if guide in node: assert node[guide]['width'] >= 0 and node[guide]['height'] >= 0, f'{node_id}: {guide} {node[guide]}'
+            if legacy: continue
+            for edge in EDGES:
+                inset, contributions = node['safeAreaInsets'][edge], node['explain'][edge]
+                total = sum(entry['value'] for entry in contributions)
+                assert inset >= 0, f'{node_id}: safeAreaInsets.{edge} {inset}'
+                assert abs(total - inset) <= 1e-9 * max(1.0, abs(inset)), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
+
+
+def escaped_root(raw):
+    at = raw.find(b'"root"')
+    return None if at < 0 else raw[:at] + b'"\\u0072oot"' + raw[at + 6:]
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0].startswith('-'):
+        sys.exit(__doc__)
+    url, seconds, seed = args[0], float(args[1]) if len(args) > 1 else 15.0, int(args[2]) if len(args) > 2 else 1
+    shared = os.environ.get('INSETD_SHARED', os.path.join(os.path.dirname(__file__), '..', '..', 'shared'))
+    if not os.path.isdir(os.path.join(shared, 'scenarios')):
+        sys.exit(f'error: {shared}/scenarios is missing')
+    server = Server(url)
+    answer = server.request('GET', '/devices')
+    assert answer and answer[0] == 200, f'GET /devices: {answer}'
+    devices = sorted(device['id'] for device in json.loads(answer[2])['devices'])
+
+    seeds = []
+    for name in sorted(glob.glob(os.path.join(shared, 'scenarios', '*.json'))):
+        for scenario in json.load(open(name)):
+            request = scenario.get('request', {})
+            if request.get('method') == 'POST' and isinstance(request.get('body'), dict):
+                seeds.append((request['path'], request['body']))
+    for name in sorted(glob.glob(os.path.join(shared, 'bench', '*.json'))):
+        body = json.load(open(name))
+        if isinstance(body, dict) and 'root' in body: seeds.append(('/layout', body))
+    assert seeds, 'no request bodies to start from'
+
+    rng = random.Random(seed)
+    mutator = Mutator(rng, devices)
+    counts = {'requests': 0, '200': 0, '4xx': 0, 'fast/validating pairs': 0, 'failures': 0}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        path, seed_body = rng.choice(seeds)
+        body = mutator.body(seed_body)
+        raw = json.dumps(body, separators=rng.choice([(',', ':'), (', ', ': ')])).encode()
+        garbled = rng.random() < .2
+        if garbled: raw = mutator.bytes(raw)
+        answer = server.request('POST', path, raw)
+        counts['requests'] += 1
+        try:
+            assert answer is not None, 'no answer (connection failed twice)'
+            status, content_type, data = answer
+            assert status < 500, f'status {status}: {data[:300]!r}'
+            if status >= 400:
+                counts['4xx'] += 1
+                check_problem(status, content_type, data)
+                continue
+            assert status == 200, f'status {status}'
+            counts['200'] += 1
+            result = json.loads(data)
+            if path != '/layout' or garbled: continue
+            check_layout(body, result)
+            variant = escaped_root(raw)
+            if variant is not None:
+                counts['fast/validating pairs'] += 1
+                assert server.request('POST', path, variant) == answer, 'the escaped body got another answer'
+        except (AssertionError, ValueError, KeyError, TypeError) as failure:
+            counts['failures'] += 1
+            if counts['failures'] <= 10:
+                print(f'FAIL {path}: {failure}\n  body: {raw[:2000].decode("latin-1")}')
+    alive = server.request('GET', '/healthz')
+    if not alive or alive[0] != 200:
+        counts['failures'] += 1
+        print(f'FAIL: GET /healthz after the run: {alive}')
+    print(', '.join(f'{value} {name}' for name, value in counts.items()) + f' (seed {seed}, {seconds:g} s)')
+    sys.exit(1 if counts['failures'] else 0)
+
+
+if __name__ == '__main__':
+    main()

@@ -3,16 +3,22 @@
 
 Takes the request bodies of the public scenarios (../shared/scenarios) and of
 ../shared/bench, mutates them (a registry device, orientation, system version or
-direction swapped in; node fields set to values of every kind, valid and not; keys
-removed or added; subviews added and reordered; a fifth of the bodies also cut short,
-a byte changed or a bad token inserted) and posts each one. For every answer it checks:
+direction swapped in; node fields, and a scroll view's own fields, set to values of every
+kind, valid and not; the scroll view's safe area given through a device and a frame
+instead; keys removed or added; subviews added and reordered; a fifth of the bodies also
+cut short, a byte changed or a bad token inserted) and posts each one. For every answer it
+checks:
 
 - no 5xx, ever, and the server still answers at the end;
 - a 4xx is application/problem+json whose `status` is the HTTP status, with a type and a
   title;
 - a 200 is JSON; for /layout, every node id of the request has a result, every guide's
   width and height is at least 0, and in the safe-area model every safe-area inset is at
-  least 0 and its `explain` entries sum to it;
+  least 0 and its `explain` entries sum to it; for /scroll, the resting offset is the
+  minimum, (−adjusted.left, −adjusted.top), and the maximum is as API.md gives it; in the
+  safe-area model with the safe area given, `systemInset` is the safe area on the adjusted
+  edges (0 on the others), `adjustedContentInset` is `contentInset` plus it, and
+  `subviewSafeAreaInsets` is the safe area on the edges not adjusted;
 - the layout decoder's fast path and its validating path agree: the same body with its
   `root` key spelled with an escape (which the fast path leaves to the validating one)
   gets the same status and the same bytes.
@@ -130,6 +136,48 @@ class Mutator:
         elif key == 'id': node[key] = self.rng.choice(['dup', 'n1', '%sx' % node[key], ''])
         else: node[key] = self.rng.random() < .5
 
+    def scroll_body(self, seed_body):
+        """A /scroll body: its own fields swapped for others, valid or not."""
+        body = copy.deepcopy(seed_body)
+        for _ in range(self.rng.randint(1, 4)):
+            r = self.rng.random()
+            if r < .15:
+                body['contentInsetAdjustmentBehavior'] = self.rng.choice(['automatic', 'scrollableAxes', 'never', 'always'])
+            elif r < .25:
+                body['systemVersion'] = self.rng.choice([7, 10, 11, 12, 13, 17, 18, 26, 27.1])
+            elif r < .45:
+                key = self.rng.choice(['contentInset', 'safeAreaInsets', 'verticalScrollIndicatorInsets', 'horizontalScrollIndicatorInsets'])
+                body[key] = self.insets()
+            elif r < .6:
+                key = self.rng.choice(['bounds', 'contentSize'])
+                body[key] = {'width': self.rng.choice([0, 100, 320, 375, 812, 2000]), 'height': self.rng.choice([0, 100, 320, 375, 812, 2000])}
+            elif r < .7:
+                body[self.rng.choice(['alwaysBounceVertical', 'alwaysBounceHorizontal', 'automaticallyAdjustsScrollIndicatorInsets'])] = self.rng.random() < .5
+            elif r < .8:
+                body['context'] = {key: self.rng.random() < .5 for key in self.rng.sample(
+                    ['inNavigationController', 'automaticallyAdjustsScrollViewInsets', 'isContentScrollView'], self.rng.randint(0, 3))}
+            elif r < .9:
+                # The safe area through a device instead.
+                body.pop('safeAreaInsets', None)
+                body['device'] = self.rng.choice(self.devices)
+                body['frame'] = self.rect()
+                if self.rng.random() < .5: body.pop('bounds', None)
+                if self.rng.random() < .5: body['navigationBar'] = {'hidden': self.rng.random() < .3}
+                if self.rng.random() < .3: body['tabBar'] = {}
+            else:
+                self.any_member(body, OTHER_KEYS + ['context', 'contentInset', 'kind'])
+        return body
+
+    def any_member(self, body, keys):
+        """Removes a member of one of the body's objects, or sets one (or an array's element)
+        to any value."""
+        place = self.rng.choice(containers_of(body))
+        if isinstance(place, dict):
+            if place and self.rng.random() < .5: place.pop(self.rng.choice(list(place)))
+            else: place[self.rng.choice(keys)] = self.value()
+        elif place:
+            place[self.rng.randrange(len(place))] = self.value()
+
     def body(self, seed_body):
         body = copy.deepcopy(seed_body)
         for _ in range(self.rng.randint(1, 4)):
@@ -149,12 +197,7 @@ class Mutator:
                 nodes = nodes_of(body)
                 if nodes: self.node_field(self.rng.choice(nodes))
             elif r < .85:
-                place = self.rng.choice(containers_of(body))
-                if isinstance(place, dict):
-                    if place and self.rng.random() < .5: place.pop(self.rng.choice(list(place)))
-                    else: place[self.rng.choice(NODE_KEYS + CONTROLLER_KEYS + OTHER_KEYS)] = self.value()
-                elif place:
-                    place[self.rng.randrange(len(place))] = self.value()
+                self.any_member(body, NODE_KEYS + CONTROLLER_KEYS + OTHER_KEYS)
             else:
                 lists = [node['subviews'] for node in nodes_of(body) if isinstance(node.get('subviews'), list)]
                 if lists: self.rng.shuffle(self.rng.choice(lists))
@@ -211,6 +254,35 @@ def check_layout(request, answer):
                 assert abs(total - inset) <= 1e-9 * max(1.0, abs(inset)), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
 
 
+def check_scroll(request, answer):
+    """What API.md states of every /scroll answer, and, in the safe-area model with the safe
+    area given, how the adjusted edges use it (rule C1)."""
+    adjusted, system = answer['adjustedContentInset'], answer['systemInset']
+    offsets = answer['contentOffset']
+    assert offsets['initial'] == offsets['min'], f'initial {offsets["initial"]} != min {offsets["min"]}'
+    assert offsets['min'] == {'x': -adjusted['left'], 'y': -adjusted['top']}, f'min {offsets["min"]}, adjusted {adjusted}'
+    for axis, size, edge in (('x', 'width', 'right'), ('y', 'height', 'bottom')):
+        assert offsets['max'][axis] >= offsets['min'][axis], f'max.{axis} {offsets["max"][axis]} below min'
+        bounds, content = request.get('bounds'), request.get('contentSize') or {}
+        if isinstance(bounds, dict) and isinstance(bounds.get(size), (int, float)) and isinstance(content.get(size, 0), (int, float)):
+            expected = max(offsets['min'][axis], (content.get(size) or 0) - bounds[size] + adjusted[edge])
+            assert abs(offsets['max'][axis] - expected) <= 1e-9 * max(1.0, abs(expected)), f'max.{axis} {offsets["max"][axis]}, expected {expected}'
+    version = request.get('systemVersion')
+    given = request.get('safeAreaInsets')
+    if (isinstance(version, (int, float)) and version < 11) or not isinstance(given, dict):
+        return
+    inset = request.get('contentInset') or {}
+    for edge in EDGES:
+        safe, own = given.get(edge) or 0, inset.get(edge) or 0
+        included = edge in answer['adjustedEdges']
+        # systemInset is adjusted − contentInset: a safe area far smaller than contentInset
+        # is lost in the sum, as in UIKit's own arithmetic.
+        tolerance = 1e-9 * max(1.0, abs(own), abs(safe))
+        assert abs(system[edge] - (safe if included else 0)) <= tolerance, f'systemInset.{edge} {system[edge]}, safe area {safe}, adjusted: {included}'
+        assert abs(adjusted[edge] - (own + system[edge])) <= tolerance, f'adjustedContentInset.{edge} {adjusted[edge]} != {own} + {system[edge]}'
+        assert answer['subviewSafeAreaInsets'][edge] == (0 if included else safe), f'subviewSafeAreaInsets.{edge} {answer["subviewSafeAreaInsets"][edge]}'
+
+
 def escaped_root(raw):
     at = raw.find(b'"root"')
     return None if at < 0 else raw[:at] + b'"\\u0072oot"' + raw[at + 6:]
@@ -246,7 +318,7 @@ def main():
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         path, seed_body = rng.choice(seeds)
-        body = mutator.body(seed_body)
+        body = mutator.scroll_body(seed_body) if path == '/scroll' else mutator.body(seed_body)
         raw = json.dumps(body, separators=rng.choice([(',', ':'), (', ', ': ')])).encode()
         garbled = rng.random() < .2
         if garbled: raw = mutator.bytes(raw)
@@ -263,7 +335,10 @@ def main():
             assert status == 200, f'status {status}'
             counts['200'] += 1
             result = json.loads(data)
-            if path != '/layout' or garbled: continue
+            if garbled: continue
+            if path == '/scroll':
+                check_scroll(body, result)
+                continue
             check_layout(body, result)
             variant = escaped_root(raw)
             if variant is not None:

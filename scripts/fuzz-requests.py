@@ -12,9 +12,13 @@ checks:
 - no 5xx, ever, and the server still answers at the end;
 - a 4xx is application/problem+json whose `status` is the HTTP status, with a type and a
   title;
-- a 200 is JSON; for /layout, every node id of the request has a result, every guide's
-  width and height is at least 0, and in the safe-area model every safe-area inset is at
-  least 0 and its `explain` entries sum to it; for /scroll, the resting offset is the
+- a 200 is JSON; for /layout, every node id of the request has a result, and each node's
+  fields keep the identities API.md states: `frameInWindow` is the superview's plus
+  `frame` less the superview's bounds origin (a scroll view's `contentOffset`); each guide
+  is the bounds inset by its insets, its width and height never below 0;
+  `directionalLayoutMargins` is `layoutMargins` read in the layout direction; in the
+  safe-area model the layout guide lengths are the safe area's top and bottom, every
+  safe-area inset is at least 0 and its `explain` entries sum to it; for /scroll, the resting offset is the
   minimum, (−adjusted.left, −adjusted.top), and the maximum is as API.md gives it; in the
   safe-area model with the safe area given, `systemInset` is the safe area on the adjusted
   edges (0 on the others), `adjustedContentInset` is `contentInset` plus it, and
@@ -237,21 +241,67 @@ def check_problem(status, content_type, data):
     assert problem.get('status') == status and problem.get('type') and problem.get('title'), f'problem {problem}'
 
 
+def close(value, expected, *terms):
+    """Equal up to rounding in sums of `terms` (and of the two values themselves)."""
+    return abs(value - expected) <= 1e-9 * max([1.0, abs(value), abs(expected)] + [abs(term) for term in terms])
+
+
 def check_layout(request, answer):
+    """Every node answered, and the identities API.md states between a node's fields."""
+    parents = {}
+
+    def collect(node):
+        for child in node.get('subviews') or []:
+            if isinstance(child, dict) and isinstance(child.get('id'), str):
+                parents[child['id']] = node['id']
+                collect(child)
+
+    collect(request['root'])
     for node in nodes_of(request.get('root')):
         if isinstance(node.get('id'), str): assert node['id'] in answer['nodes'], f'no result for node {node["id"]!r}'
     version = request.get('systemVersion')
     legacy = isinstance(version, (int, float)) and version < 11
+    right_to_left = request.get('layoutDirection') == 'rightToLeft'
     for state in [answer['nodes']] + [step['nodes'] for step in answer.get('steps', [])]:
         for node_id, node in state.items():
-            for guide in ('safeAreaLayoutGuide', 'layoutMarginsGuide'):
-                if guide in node: assert node[guide]['width'] >= 0 and node[guide]['height'] >= 0, f'{node_id}: {guide} {node[guide]}'
-            if legacy: continue
-            for edge in EDGES:
-                inset, contributions = node['safeAreaInsets'][edge], node['explain'][edge]
-                total = sum(entry['value'] for entry in contributions)
-                assert inset >= 0, f'{node_id}: safeAreaInsets.{edge} {inset}'
-                assert abs(total - inset) <= 1e-9 * max(1.0, abs(inset)), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
+            check_node(node_id, node, state.get(parents.get(node_id)), legacy, right_to_left)
+
+
+def check_node(node_id, node, parent, legacy, right_to_left):
+    frame, window = node['frame'], node['frameInWindow']
+    # A scroll view's bounds origin is its contentOffset; any other view's is (0, 0).
+    origin = node.get('contentOffset') or {'x': 0, 'y': 0}
+    assert close(window['width'], frame['width']) and close(window['height'], frame['height']), f'{node_id}: frameInWindow {window}, frame {frame}'
+    if parent is None:
+        assert (window['x'], window['y']) == (frame['x'], frame['y']), f'{node_id}: the root\'s frameInWindow {window}, frame {frame}'
+    else:
+        above, shift = parent['frameInWindow'], parent.get('contentOffset') or {'x': 0, 'y': 0}
+        for axis in ('x', 'y'):
+            expected = above[axis] + frame[axis] - shift[axis]
+            assert close(window[axis], expected, above[axis], frame[axis], shift[axis]), f'{node_id}: frameInWindow.{axis} {window[axis]}, expected {expected}'
+    guides = [('layoutMarginsGuide', node['layoutMargins'])] + ([] if legacy else [('safeAreaLayoutGuide', node['safeAreaInsets'])])
+    for name, insets in guides:
+        guide = node[name]
+        width = max(0, frame['width'] - insets['left'] - insets['right'])
+        height = max(0, frame['height'] - insets['top'] - insets['bottom'])
+        assert close(guide['width'], width, frame['width'], insets['left'], insets['right']) \
+            and close(guide['height'], height, frame['height'], insets['top'], insets['bottom']), f'{node_id}: {name} {guide}, insets {insets}, frame {frame}'
+        if width > 0 and height > 0:
+            assert close(guide['x'], origin['x'] + insets['left'], origin['x']) and close(guide['y'], origin['y'] + insets['top'], origin['y']), \
+                f'{node_id}: {name} {guide}, bounds origin {origin}, insets {insets}'
+    margins, directional = node['layoutMargins'], node['directionalLayoutMargins']
+    leading, trailing = (margins['right'], margins['left']) if right_to_left else (margins['left'], margins['right'])
+    assert (directional['top'], directional['leading'], directional['bottom'], directional['trailing']) == (margins['top'], leading, margins['bottom'], trailing), \
+        f'{node_id}: directionalLayoutMargins {directional}, layoutMargins {margins}'
+    if legacy: return
+    if 'topLayoutGuide' in node:
+        assert (node['topLayoutGuide'], node['bottomLayoutGuide']) == (node['safeAreaInsets']['top'], node['safeAreaInsets']['bottom']), \
+            f'{node_id}: layout guides {node["topLayoutGuide"]}, {node["bottomLayoutGuide"]}, safe area {node["safeAreaInsets"]}'
+    for edge in EDGES:
+        inset, contributions = node['safeAreaInsets'][edge], node['explain'][edge]
+        total = sum(entry['value'] for entry in contributions)
+        assert inset >= 0, f'{node_id}: safeAreaInsets.{edge} {inset}'
+        assert abs(total - inset) <= 1e-9 * max(1.0, abs(inset)), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
 
 
 def check_scroll(request, answer):

@@ -242,8 +242,8 @@ def check_problem(status, content_type, data):
 
 
 def close(value, expected, *terms):
-    """Equal up to rounding in sums of `terms` (and of the two values themselves)."""
-    return abs(value - expected) <= 1e-9 * max([1.0, abs(value), abs(expected)] + [abs(term) for term in terms])
+    """Equal up to rounding in sums of the size of `expected` and of `terms`."""
+    return abs(value - expected) <= 1e-9 * max([1.0, abs(expected)] + [abs(term) for term in terms])
 
 
 def check_layout(request, answer):
@@ -257,8 +257,8 @@ def check_layout(request, answer):
                 collect(child)
 
     collect(request['root'])
-    for node in nodes_of(request.get('root')):
-        if isinstance(node.get('id'), str): assert node['id'] in answer['nodes'], f'no result for node {node["id"]!r}'
+    for node_id in [request['root']['id'], *parents]:
+        assert node_id in answer['nodes'], f'no result for node {node_id!r}'
     version = request.get('systemVersion')
     legacy = isinstance(version, (int, float)) and version < 11
     right_to_left = request.get('layoutDirection') == 'rightToLeft'
@@ -301,7 +301,7 @@ def check_node(node_id, node, parent, legacy, right_to_left):
         inset, contributions = node['safeAreaInsets'][edge], node['explain'][edge]
         total = sum(entry['value'] for entry in contributions)
         assert inset >= 0, f'{node_id}: safeAreaInsets.{edge} {inset}'
-        assert abs(total - inset) <= 1e-9 * max(1.0, abs(inset)), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
+        assert close(total, inset), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
 
 
 def check_scroll(request, answer):
@@ -311,12 +311,12 @@ def check_scroll(request, answer):
     offsets = answer['contentOffset']
     assert offsets['initial'] == offsets['min'], f'initial {offsets["initial"]} != min {offsets["min"]}'
     assert offsets['min'] == {'x': -adjusted['left'], 'y': -adjusted['top']}, f'min {offsets["min"]}, adjusted {adjusted}'
+    bounds, content = request.get('bounds'), request.get('contentSize') or {}
     for axis, size, edge in (('x', 'width', 'right'), ('y', 'height', 'bottom')):
         assert offsets['max'][axis] >= offsets['min'][axis], f'max.{axis} {offsets["max"][axis]} below min'
-        bounds, content = request.get('bounds'), request.get('contentSize') or {}
         if isinstance(bounds, dict) and isinstance(bounds.get(size), (int, float)) and isinstance(content.get(size, 0), (int, float)):
             expected = max(offsets['min'][axis], (content.get(size) or 0) - bounds[size] + adjusted[edge])
-            assert abs(offsets['max'][axis] - expected) <= 1e-9 * max(1.0, abs(expected)), f'max.{axis} {offsets["max"][axis]}, expected {expected}'
+            assert close(offsets['max'][axis], expected), f'max.{axis} {offsets["max"][axis]}, expected {expected}'
     version = request.get('systemVersion')
     given = request.get('safeAreaInsets')
     if (isinstance(version, (int, float)) and version < 11) or not isinstance(given, dict):

@@ -265,6 +265,20 @@ def check_layout(request, answer):
     for state in [answer['nodes']] + [step['nodes'] for step in answer.get('steps', [])]:
         for node_id, node in state.items():
             check_node(node_id, node, state.get(parents.get(node_id)), legacy, right_to_left)
+        if legacy:
+            check_legacy_guides(state)
+
+
+def check_legacy_guides(state):
+    """RULES.md's legacy guides count bars only: with no status or navigation bar anywhere
+    every topLayoutGuide is 0, and with no toolbar or tab bar every bottomLayoutGuide, however
+    far a view overhangs the screen."""
+    shown = {name for node in state.values() for name in node.get('bars', {})}
+    for edge, bars in (('top', {'statusBar', 'navigationBar'}), ('bottom', {'toolbar', 'tabBar'})):
+        if shown & bars: continue
+        for node_id, node in state.items():
+            guide = node.get(f'{edge}LayoutGuide', 0)
+            assert guide == 0, f'{node_id}: {edge}LayoutGuide {guide} with no bar at the {edge} ({sorted(shown)} shown)'
 
 
 def check_node(node_id, node, parent, legacy, right_to_left):

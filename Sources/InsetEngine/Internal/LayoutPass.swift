@@ -45,10 +45,20 @@ struct ContentPlacement: Sendable {
 }
 
 /// Legacy model (§2.1): how far down the status bar and navigation bars reach, and how far up
-/// the toolbars and tab bars reach, in window coordinates.
+/// the toolbars and tab bars reach, in window coordinates. Where no bar covers an edge, its
+/// reach is infinitely far off (−∞ at the top, +∞ at the bottom), so a guide there is 0
+/// whatever the view's frame: Apple's "or else … the top edge of the view controller's view",
+/// and RULES.md's "counts shown toolbar / tab bar heights only". (A view that overhangs the
+/// screen gets no guide for the overhang.)
 struct LegacyCover: Hashable, Sendable {
     var top: Double
     var bottom: Double
+
+    /// The root's cover: the status bar, when one is shown; no bar at the bottom.
+    init(statusBarHeight: Double) {
+        top = statusBarHeight > 0 ? statusBarHeight : -.infinity
+        bottom = .infinity
+    }
 
     /// `topLayoutGuide` / `bottomLayoutGuide` of a controller whose view is at `window`.
     func guides(for window: Rect) -> LayoutGuideLengths {
@@ -179,7 +189,7 @@ struct LayoutPass: Sendable {
         switch node.role {
         case .root:
             frame = screenRect
-            cover = LegacyCover(top: environment.statusBarHeight, bottom: environment.screen.height)
+            cover = LegacyCover(statusBarHeight: environment.statusBarHeight)
         case .containerContent(let container):
             let placed = place(content: node, of: container, in: tree, state: state)
             frame = placed.frame

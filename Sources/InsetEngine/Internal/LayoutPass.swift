@@ -369,10 +369,11 @@ struct LayoutPass: Sendable {
             // with the window (0 if it was never aligned).
             frozen = frame.size == environment.screen && window != screenRect
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
-            // Rule C2: the edges a scroll view between the reference and this view adjusted.
-            // Those views are the ancestors after the reference in tree order.
+            // Rule C2: the edges a scroll view adjusted that holds this view, from its parent
+            // up to the reference's own view (a table view controller's table holds its
+            // children too). Those views are the ancestors from the reference on in tree order.
             var ancestor = parent
-            while ancestor > reference {
+            while ancestor >= reference {
                 consumed.formUnion(state.nodes[ancestor].included)
                 ancestor = tree.nodes[ancestor].parent
             }
@@ -395,7 +396,7 @@ struct LayoutPass: Sendable {
                     return .frozen(remembered[i]?[edge] ?? 0)
                 }
                 var trail = state.trail(of: reference, on: edge)
-                // An edge a scroll view between the reference and this view adjusted stays
+                // An edge a scroll view holding this view adjusted stays
                 // consumed (RULES.md §C2), overhang included: the scroll view's content inset
                 // already accounts for that edge. [GUESS: no source covers an overhang here.]
                 if consumed.contains(edge) {

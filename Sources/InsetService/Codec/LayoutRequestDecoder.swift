@@ -669,21 +669,21 @@ private struct LayoutDecoding {
         return steps
     }
 
+    /// One step. `frames` is optional (API.md names only `root` and `id` as required, and
+    /// openapi.yaml's `LayoutStep` requires nothing): a step without it, or with `null`,
+    /// changes no frame and is answered with the state as it stands.
     private mutating func step(_ value: JSONValue) -> LayoutStep? {
         guard reader.expectObject(value) else { return nil }
         var frames: [(id: String, frame: Rect)] = []
-        var sawFrames = false
         for member in document.members(of: value) {
             switch reader.field(of: member, in: schema.step) {
             case .frames:
                 guard !reader.isNull(member.value) else { break }
-                sawFrames = true
                 if reader.expectObject(member.value) { frames = stepFrames(member.value) }
             case nil:
                 break
             }
         }
-        if !sawFrames { reader.missing("frames", in: value) }
         return LayoutStep(frames: frames)
     }
 

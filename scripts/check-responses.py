@@ -10,6 +10,9 @@ response schemas are closed (additionalProperties / unevaluatedProperties false)
 what the code always sends as required, so a field the code sends but the document lacks,
 or the other way round, fails here.
 
+It also requires each POST operation's documented 200 example to be the server's
+answer to the operation's documented request example, key for key.
+
 Then it proves that it bites: for one response per operation, status and content type it
 adds an undocumented field to every object in the body, one at a time, and requires each
 such body to fail validation (a schema left open would let it through).
@@ -215,6 +218,29 @@ class Checker:
                            headers=rq.get("headers"), expect=s.get("expect", {}).get("status"),
                            label=f"scenario {os.path.basename(fname)} {s['name']!r}")
 
+    def examples(self):
+        """Each POST operation's documented 200 example must be the server's answer to its
+        documented request example, key for key (an example that drifts from the engine
+        misleads whoever reads the document)."""
+        for template, item in self.doc["paths"].items():
+            op = item.get("post")
+            if not op or "requestBody" not in op:
+                continue
+            request = op["requestBody"]["content"]["application/json"].get("example")
+            documented = self.resolve(op["responses"].get("200", {})).get("content", {}).get("application/json", {}).get("example")
+            if request is None or documented is None:
+                continue
+            label = f"POST {template} (the documented example)"
+            status, _, payload = self.send("POST", template, request)
+            if status != 200:
+                self.fail(label, "status", f"{status}, expected 200")
+                continue
+            where = first_difference(json.loads(payload), documented)
+            if where is None:
+                self.passed += 1
+            else:
+                self.fail(label, where, "the documented 200 example differs from the server's answer here")
+
     def sweep(self):
         c = self.check
         c("GET", "/healthz", expect=200)
@@ -336,6 +362,31 @@ def without_echoes(errors):
     return [e for e in errors if not echo(e)]
 
 
+def first_difference(actual, documented, pointer=""):
+    """The JSON Pointer of the first place where documented differs from actual (keys and
+    their order included), or None."""
+    if isinstance(actual, dict) and isinstance(documented, dict):
+        if list(actual) != list(documented):
+            return f"{pointer or '/'} (keys {list(documented)} documented, {list(actual)} sent)"
+        for key in actual:
+            found = first_difference(actual[key], documented[key], f"{pointer}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(actual, list) and isinstance(documented, list):
+        if len(actual) != len(documented):
+            return f"{pointer or '/'} ({len(documented)} items documented, {len(actual)} sent)"
+        for index, (a, d) in enumerate(zip(actual, documented)):
+            found = first_difference(a, d, f"{pointer}/{index}")
+            if found:
+                return found
+        return None
+    same = actual == documented and type(actual) is type(documented) or (
+        isinstance(actual, (int, float)) and isinstance(documented, (int, float))
+        and not isinstance(actual, bool) and not isinstance(documented, bool) and actual == documented)
+    return None if same else f"{pointer or '/'} ({json.dumps(documented)} documented, {json.dumps(actual)} sent)"
+
+
 def objects(value, pointer=()):
     """The paths of every JSON object within value."""
     if isinstance(value, dict):
@@ -362,6 +413,7 @@ def main():
         return 2
     checker.scenarios(os.environ.get("INSETD_SCENARIOS") or os.path.join(ROOT, "..", "shared", "scenarios"))
     checker.sweep()
+    checker.examples()
     if "--no-self-test" not in flags:
         checker.self_test()
     print(f"responses vs spec: {checker.passed} passed, {checker.failed} failed")

@@ -267,6 +267,37 @@ def check_layout(request, answer):
             check_node(node_id, node, state.get(parents.get(node_id)), legacy, right_to_left)
         if legacy:
             check_legacy_guides(state)
+        else:
+            check_consumed(request['root'], state, answer['screen'])
+
+
+def check_consumed(root, state, screen):
+    """RULES.md C2: an edge a scroll view adjusted for (adjustedContentInset above
+    contentInset there) stays consumed for everything inside it, child controllers' views
+    included, so each of those views' explain carries a scrollViewConsumed entry on that
+    edge. A screen-sized controller view away from the screen's origin may be frozen (S5)
+    at a value with no entries; its subtree is left out. A container whose own view is a
+    scroll view (which UIKit has not) places its content by S7 alone: the content does not
+    see the edges that view adjusted."""
+    def walk(node, consumed):
+        result = state.get(node.get('id'))
+        if not isinstance(result, dict): return
+        frame, window = result['frame'], result['frameInWindow']
+        if consumed and 'viewController' in node and (frame['width'], frame['height']) == (screen['width'], screen['height']) \
+                and (window['x'], window['y']) != (0, 0):
+            return
+        for edge in consumed:
+            sources = [entry['source'] for entry in result['explain'][edge]]
+            assert 'scrollViewConsumed' in sources, f'{node["id"]}: explain.{edge} {sources} inside a scroll view that adjusted {edge}'
+        inner = set(consumed)
+        if 'adjustedContentInset' in result:
+            inner |= {edge for edge in EDGES if result['adjustedContentInset'][edge] > result['contentInset'][edge]}
+        controller = node.get('viewController')
+        container = isinstance(controller, dict) and controller.get('kind') in ('navigation', 'tabBar')
+        content = next((child for child in node.get('subviews') or [] if isinstance(child, dict) and 'viewController' in child), None) if container else None
+        for child in node.get('subviews') or []:
+            if isinstance(child, dict): walk(child, consumed if child is content else inner)
+    walk(root, set())
 
 
 def check_legacy_guides(state):

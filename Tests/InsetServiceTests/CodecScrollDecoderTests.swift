@@ -58,6 +58,9 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         let outside = try decode(#"{"device": "iphone-x", "frame": {"x": 0, "y": 0, "width": 375, "height": 812}, "context": {"inNavigationController": false}}"#)
         #expect(outside.safeArea == .device(environment: environment, frame: Rect(x: 0, y: 0, width: 375, height: 812),
                                             navigationBar: nil, toolbar: nil, tabBar: nil))
+        // tvOS has no navigation controller to be in (the 422 is among the problems below).
+        let tv = try decode(#"{"device": "apple-tv-4k", "frame": {"x": 0, "y": 0, "width": 1920, "height": 1080}, "context": {"inNavigationController": false}}"#)
+        #expect(tv.context.inNavigationController == false)
     }
 
     @Test func derivesTheSafeAreaFromADevice() throws {
@@ -94,6 +97,8 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "orientation": "portrait", "statusBarHidden": true, "navigationBar": {}, "toolbar": {}, "tabBar": {}}"#,
          ["/orientation", "/statusBarHidden", "/navigationBar", "/toolbar", "/tabBar"]),
         (#"{"device": "apple-tv-4k", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "tabBar": {}}"#, ["/tabBar"]),
+        (#"{"device": "apple-tv-4k", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "context": {"isContentScrollView": true, "inNavigationController": true}, "toolbar": {}}"#,
+         ["/context/inNavigationController", "/toolbar"]),
         (#"{"device": "iphone-99", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, ["/device"]),
         (#"{"device": "iphone-x", "orientation": "portraitUpsideDown", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, ["/orientation"]),
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "colour": 1, "context": {"owner": "x"}}"#, ["/colour", "/context/owner"]),

@@ -79,6 +79,8 @@ private struct ScrollDecoding {
         var safeAreaInsets: Insets?
         var context = ScrollContext()
         var explicitNavigation: Bool?
+        /// The value of `context.inNavigationController`, for a problem's pointer.
+        var explicitNavigationValue: JSONValue?
         var deviceID: String?, family: DeviceFamily?
         var orientation: Orientation?
         var frame: Rect?
@@ -108,7 +110,10 @@ private struct ScrollDecoding {
             case .automaticallyAdjustsScrollIndicatorInsets: properties.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
             case .verticalScrollIndicatorInsets: properties.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
             case .horizontalScrollIndicatorInsets: properties.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
-            case .context: explicitNavigation = self.context(value, into: &context)
+            case .context:
+                if let given = self.context(value, into: &context) {
+                    (explicitNavigation, explicitNavigationValue) = (given.inNavigationController, given.value)
+                }
             case .device:
                 if let id = reader.string(value) {
                     if let known = devices.family(of: id) {
@@ -141,6 +146,11 @@ private struct ScrollDecoding {
             if family == .tv {
                 for field in [Field.navigationBar, .toolbar, .tabBar] {
                     if let offset = offset(field) { reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: offset, in: body, key: field.rawValue) }
+                }
+                // `inNavigationController: true` would derive the safe area inside a
+                // navigation controller, as a bar object does.
+                if explicitNavigation == true, let explicitNavigationValue {
+                    reader.invalid("navigation and tab bar controllers are not modelled on tvOS", value: explicitNavigationValue)
                 }
             }
         case (_?, nil):
@@ -186,13 +196,14 @@ private struct ScrollDecoding {
         return ScrollRequest(systemVersion: systemVersion, bounds: size, properties: properties, safeArea: safeArea, context: context)
     }
 
-    /// Reads `context` into `context`; returns `inNavigationController` when it is given.
-    private mutating func context(_ value: JSONValue, into context: inout ScrollContext) -> Bool? {
+    /// Reads `context` into `context`; returns `inNavigationController` and its value when
+    /// it is given.
+    private mutating func context(_ value: JSONValue, into context: inout ScrollContext) -> (inNavigationController: Bool, value: JSONValue)? {
         guard !reader.isNull(value), reader.expectObject(value) else { return nil }
-        var inNavigationController: Bool?
+        var inNavigationController: (inNavigationController: Bool, value: JSONValue)?
         for member in document.members(of: value) {
             switch reader.field(of: member, in: schema.context) {
-            case .inNavigationController: inNavigationController = reader.bool(member.value)
+            case .inNavigationController: inNavigationController = reader.bool(member.value).map { ($0, member.value) }
             case .automaticallyAdjustsScrollViewInsets: context.automaticallyAdjustsScrollViewInsets = reader.bool(member.value) ?? true
             case .isContentScrollView: context.isContentScrollView = reader.bool(member.value) ?? true
             case nil: break

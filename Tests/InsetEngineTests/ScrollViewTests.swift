@@ -93,6 +93,27 @@ let scrollCases: [LayoutCase] = [
                expect: [.adjusted("feed", Insets(88, 0, 34, 0)), .frameInWindow("child", Rect(0, 0, 375, 400)),
                         .safeArea("plain", .zero), .safeArea("child", .zero),
                         .explain("child", .top, ["sensorHousing 44", "navigationBar 44", "scrollViewConsumed -88"])]),
+    LayoutCase("…and for a grandchild controller: no overhang grows a consumed edge again", source: "RULES.md §C2 (child controllers' views included); S5", .iPhoneX,
+               root: .navigation("nav", content: .controller("feed", kind: .tableView, scroll: ScrollProperties(contentSize: tall), subviews: [
+                   .controller("child", placement: .frame(Rect(0, 0, 375, 300)), subviews: [
+                       .controller("grandchild", placement: .frame(Rect(0, -150, 375, 600))),
+                       .controller("inside", placement: .frame(Rect(10, 20, 355, 200))),
+                   ]),
+               ])),
+               expect: [.frameInWindow("grandchild", Rect(0, -62, 375, 600)), .safeArea("child", .zero), .safeArea("grandchild", .zero),
+                        .explain("grandchild", .top, ["sensorHousing 44", "navigationBar 44", "scrollViewConsumed -88"]),
+                        .explain("grandchild", .bottom, ["homeIndicator 34", "scrollViewConsumed -34"]),
+                        .safeArea("inside", .zero)]),
+    LayoutCase("…while what a controller inside adds stands, and only shrinks for its children", source: "RULES.md §C2, S3/S5, S6", .iPhoneX,
+               root: .navigation("nav", content: .controller("feed", kind: .tableView, scroll: ScrollProperties(contentSize: tall), subviews: [
+                   .controller("child", ViewController(additionalSafeAreaInsets: Insets(bottom: 20)), placement: .frame(Rect(0, 0, 375, 300)), subviews: [
+                       .controller("over", placement: .frame(Rect(0, 0, 375, 350))),
+                       .controller("in", placement: .frame(Rect(0, 0, 375, 295))),
+                   ]),
+               ])),
+               expect: [.safeArea("child", Insets(bottom: 20)), .safeArea("over", Insets(bottom: 20)), .safeArea("in", Insets(bottom: 15)),
+                        .explain("over", .bottom, ["homeIndicator 34", "scrollViewConsumed -34", "additionalSafeAreaInsets 20"]),
+                        .explain("in", .bottom, ["homeIndicator 34", "scrollViewConsumed -34", "additionalSafeAreaInsets 20", "offset -5"])]),
     LayoutCase("contentInset adds to the safe area", source: "§3.1 adjustedContentInset docs", .iPhoneX,
                root: .navigation("nav", content: .controller("vc", kind: .tableView, scroll: ScrollProperties(contentSize: tall, contentInset: Insets(10, 0, 10, 0)))),
                expect: [.adjusted("vc", Insets(98, 0, 44, 0)), .contentInset("vc", Insets(10, 0, 10, 0)), .contentOffset("vc", Point(x: 0, y: -98))]),

@@ -359,7 +359,7 @@ struct LayoutPass: Sendable {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
-        var consumed: EdgeSet = []
+        var consumed: EdgeSet = [], consumedAbove: EdgeSet = []
         switch role {
         case .root, .containerContent:
             break
@@ -369,12 +369,18 @@ struct LayoutPass: Sendable {
             // with the window (0 if it was never aligned).
             frozen = frame.size == environment.screen && window != screenRect
             distances = Insets.distances(of: window, in: state.nodes[reference].window)
-            // Rule C2: the edges a scroll view adjusted that holds this view, from its parent
-            // up to the reference's own view (a table view controller's table holds its
-            // children too). Those views are the ancestors from the reference on in tree order.
+            // Rule C2: the edges a scroll view holding this view adjusted. Those from its
+            // parent up to the reference's own view (a table view controller's table holds
+            // its children too: the ancestors from the reference on in tree order) are
+            // consumed here; those of scroll views holding the reference are consumed in the
+            // reference's inset already, and stay so: no overhang grows them again.
             var ancestor = parent
-            while ancestor >= reference {
-                consumed.formUnion(state.nodes[ancestor].included)
+            while ancestor >= 0 {
+                if ancestor >= reference {
+                    consumed.formUnion(state.nodes[ancestor].included)
+                } else {
+                    consumedAbove.formUnion(state.nodes[ancestor].included)
+                }
                 ancestor = tree.nodes[ancestor].parent
             }
         case .plain:
@@ -401,6 +407,8 @@ struct LayoutPass: Sendable {
                 // already accounts for that edge. [GUESS: no source covers an overhang here.]
                 if consumed.contains(edge) {
                     trail.consume()
+                } else if consumedAbove.contains(edge) {
+                    trail.applyCappedOffset(distances[edge])
                 } else {
                     trail.applyUncappedOffset(distances[edge])
                 }

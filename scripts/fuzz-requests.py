@@ -275,10 +275,10 @@ def check_consumed(root, state, screen):
     """RULES.md C2: an edge a scroll view adjusted for (adjustedContentInset above
     contentInset there) stays consumed for everything inside it, child controllers' views
     included, so each of those views' explain carries a scrollViewConsumed entry on that
-    edge. A screen-sized controller view away from the screen's origin may be frozen (S5)
-    at a value with no entries; its subtree is left out. A container whose own view is a
-    scroll view (which UIKit has not) places its content by S7 alone: the content does not
-    see the edges that view adjusted."""
+    edge, and no positive offset after it. A screen-sized controller view away from the
+    screen's origin may be frozen (S5) at a value with no entries; its subtree is left out.
+    A container whose own view is a scroll view (which UIKit has not) places its content by
+    S7 alone: the content does not see the edges that view adjusted."""
     def walk(node, consumed):
         result = state.get(node.get('id'))
         if not isinstance(result, dict): return
@@ -287,8 +287,13 @@ def check_consumed(root, state, screen):
                 and (window['x'], window['y']) != (0, 0):
             return
         for edge in consumed:
-            sources = [entry['source'] for entry in result['explain'][edge]]
+            entries = result['explain'][edge]
+            sources = [entry['source'] for entry in entries]
             assert 'scrollViewConsumed' in sources, f'{node["id"]}: explain.{edge} {sources} inside a scroll view that adjusted {edge}'
+            # Consumed stays consumed: no child controller's overhang (S5) grows it again.
+            last = len(sources) - 1 - sources[::-1].index('scrollViewConsumed')
+            grown = [entry['value'] for entry in entries[last + 1:] if entry['source'] == 'offset' and entry['value'] > 0]
+            assert not grown, f'{node["id"]}: explain.{edge} {entries}: an offset of {grown[0]} after the edge was consumed'
         inner = set(consumed)
         if 'adjustedContentInset' in result:
             inner |= {edge for edge in EDGES if result['adjustedContentInset'][edge] > result['contentInset'][edge]}

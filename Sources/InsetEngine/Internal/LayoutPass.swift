@@ -373,7 +373,11 @@ struct LayoutPass: Sendable {
             // parent up to the reference's own view (a table view controller's table holds
             // its children too: the ancestors from the reference on in tree order) are
             // consumed here; those of scroll views holding the reference are consumed in the
-            // reference's inset already, and stay so: no overhang grows them again.
+            // reference's inset already, and stay so: no overhang grows them again (S3's
+            // capped offset there), while what controllers inside the scroll view added
+            // stands. [GUESS: RULES.md's "stays consumed" read against S5's "no cap"; no
+            // source covers a child controller overhanging a consumed edge. A container whose
+            // own view is a scroll view, which UIKit has not, places its content by S7 alone.]
             var ancestor = parent
             while ancestor >= 0 {
                 if ancestor >= reference {

@@ -406,9 +406,9 @@ struct LayoutPass: Sendable {
                     return .frozen(remembered[i]?[edge] ?? 0)
                 }
                 var trail = state.trail(of: reference, on: edge)
-                // An edge a scroll view holding this view adjusted stays
-                // consumed (RULES.md §C2), overhang included: the scroll view's content inset
-                // already accounts for that edge. [GUESS: no source covers an overhang here.]
+                // An edge a scroll view holding this view adjusted stays consumed (RULES.md
+                // §C2), overhang included: the scroll view's content inset already accounts
+                // for that edge. [GUESS: no source covers an overhang here.]
                 if consumed.contains(edge) {
                     trail.consume()
                 } else if consumedAbove.contains(edge) {

@@ -78,9 +78,8 @@ private struct ScrollDecoding {
         var properties = ScrollProperties()
         var safeAreaInsets: Insets?
         var context = ScrollContext()
-        var explicitNavigation: Bool?
-        /// The value of `context.inNavigationController`, for a problem's pointer.
-        var explicitNavigationValue: JSONValue?
+        /// `context.inNavigationController` when given, with its value for a problem's pointer.
+        var explicitNavigation: (inNavigationController: Bool, value: JSONValue)?
         var deviceID: String?, family: DeviceFamily?
         var orientation: Orientation?
         var frame: Rect?
@@ -110,10 +109,7 @@ private struct ScrollDecoding {
             case .automaticallyAdjustsScrollIndicatorInsets: properties.automaticallyAdjustsScrollIndicatorInsets = reader.bool(value) ?? true
             case .verticalScrollIndicatorInsets: properties.verticalScrollIndicatorInsets = reader.insets(value) ?? .zero
             case .horizontalScrollIndicatorInsets: properties.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
-            case .context:
-                if let given = self.context(value, into: &context) {
-                    (explicitNavigation, explicitNavigationValue) = (given.inNavigationController, given.value)
-                }
+            case .context: explicitNavigation = self.context(value, into: &context)
             case .device:
                 if let id = reader.string(value) {
                     if let known = devices.family(of: id) {
@@ -149,8 +145,8 @@ private struct ScrollDecoding {
                 }
                 // `inNavigationController: true` would derive the safe area inside a
                 // navigation controller, as a bar object does.
-                if explicitNavigation == true, let explicitNavigationValue {
-                    reader.invalid("navigation and tab bar controllers are not modelled on tvOS", value: explicitNavigationValue)
+                if let explicitNavigation, explicitNavigation.inNavigationController {
+                    reader.invalid("navigation and tab bar controllers are not modelled on tvOS", value: explicitNavigation.value)
                 }
             }
         case (_?, nil):
@@ -177,8 +173,8 @@ private struct ScrollDecoding {
         try reader.finish()
         // A toolbar, or a context that says so, puts the scroll view in a navigation
         // controller, whose bar shows unless a `navigationBar` object says otherwise.
-        if toolbar != nil || explicitNavigation == true, navigationBar == nil { navigationBar = BarConfiguration(hidden: false) }
-        context.inNavigationController = explicitNavigation ?? (navigationBar != nil)
+        if toolbar != nil || explicitNavigation?.inNavigationController == true, navigationBar == nil { navigationBar = BarConfiguration(hidden: false) }
+        context.inNavigationController = explicitNavigation?.inNavigationController ?? (navigationBar != nil)
         let safeArea: ScrollSafeAreaSource
         if let safeAreaInsets {
             safeArea = .explicit(safeAreaInsets)

@@ -30,6 +30,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 out="$here/out"
 mkdir -p "$out"
+# wrk drives every run; gcc builds the C ceiling.
+"$root/scripts/ensure-deps" wrk gcc
 
 rounds=${ROUNDS:-3}
 duration=${DURATION:-10s}

@@ -127,14 +127,33 @@ private func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
         #expect(Array(batches.all.joined()) == Array(lines.joined()))
     }
 
-    @Test func concurrentAppendsKeepEveryLineWholeAndEachThreadsOrder() throws {
+    /// Appends from four tasks while the flusher (lingering 1 ms) and, with `flushing`, a
+    /// thread calling `flush()` over and over take buffers at the same time.
+    @Test(arguments: [false, true])
+    func concurrentAppendsKeepEveryLineWholeAndEachThreadsOrder(flushing: Bool) throws {
         let batches = Batches()
         let batcher = LineBatcher(lingering: .milliseconds(1), sink: batches.sink)
         let threads = 4, perThread = 2_000
+        let appending = Atomic<Bool>(true), flushes = Atomic<Int>(0)
+        let flusherDone = DispatchSemaphore(value: 0)
+        if flushing {
+            Thread.detachNewThread {
+                while appending.load(ordering: .acquiring) {
+                    batcher.flush()
+                    flushes.add(1, ordering: .relaxed)
+                }
+                flusherDone.signal()
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in 0..<perThread {
                 line("\(thread) \(index) " + String(repeating: "z", count: index % 97)).withUnsafeBytes(batcher.append)
             }
+        }
+        appending.store(false, ordering: .releasing)
+        if flushing {
+            flusherDone.wait()
+            #expect(flushes.load(ordering: .relaxed) > 0)
         }
         batcher.flush()
         var next = [Int](repeating: 0, count: threads)

@@ -48,8 +48,8 @@ final class LineBatcher: @unchecked Sendable {
     /// Taken (while `condition` is held) before lines leave `pending` and held until they
     /// are written, so that they are written in the order they were taken.
     private let writing = NSLock()
-    /// The buffer the pending lines are gathered into, kept between takes.
-    private var spare: [UInt8] = []
+    /// Empty buffers (capacity kept) that replace the ones a take swaps out of `pending`.
+    private var spareBuffers: [[UInt8]] = []
     private var flusherStarted = false
     /// Whether the flusher sleeps until a line arrives (every buffer was empty).
     private var flusherIdle = false
@@ -143,35 +143,41 @@ final class LineBatcher: @unchecked Sendable {
 
     /// Takes the pending lines out and writes them. Called with `condition` held; releases
     /// it once `writing` is taken, so that lines taken later cannot overtake these.
+    ///
+    /// Each thread's buffer is taken whole, swapped for an empty one from `spareBuffers`
+    /// (capacity kept), so a stripe's lock is held for a swap, not for a copy of its lines.
+    /// (Copying up to ``wakeThreshold`` bytes per buffer under the stripe locks, as an
+    /// earlier version did, held up the threads appending and cost the fixed-answer
+    /// server a tenth of its c4 throughput: bench/PERF.md, session 19.)
     private func writePending() {
-        var lines: [UInt8] = []
-        swap(&lines, &spare)
+        var taken: [[UInt8]] = []
         pending.updateAll { buffer in
-            lines.append(contentsOf: buffer)
-            // Kept for the next lines unless a burst grew it far past the usual.
-            if buffer.capacity <= Self.wakeThreshold * 2 {
-                buffer.removeAll(keepingCapacity: true)
-            } else {
-                buffer = []
-            }
+            guard !buffer.isEmpty else { return }
+            var empty = spareBuffers.popLast() ?? []
+            swap(&empty, &buffer)
+            taken.append(empty)
         }
         if appendersWaiting > 0 { condition.broadcast() }
         writing.lock()
         condition.unlock()
-        lines.withUnsafeBytes { bytes in
-            var start = 0
-            while start < bytes.count {
-                let end = Self.batchEnd(in: bytes, from: start)
-                sink(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                start = end
+        for index in taken.indices {
+            taken[index].withUnsafeBytes { bytes in
+                var start = 0
+                while start < bytes.count {
+                    let end = Self.batchEnd(in: bytes, from: start)
+                    sink(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
             }
+            taken[index].removeAll(keepingCapacity: true)
         }
-        lines.removeAll(keepingCapacity: true)
         writing.unlock()
         condition.lock()
-        // Kept for the next take unless a burst grew it far past the usual (it gathers
-        // several threads' buffers, so more room than one buffer keeps).
-        if lines.capacity <= Self.wakeThreshold * 4 { spare = lines }
+        // Kept for the next takes unless a burst grew one far past the usual; never more
+        // than one per stripe.
+        for buffer in taken where buffer.capacity <= Self.wakeThreshold * 2 && spareBuffers.count < Self.stripeCount {
+            spareBuffers.append(buffer)
+        }
         condition.unlock()
     }
 

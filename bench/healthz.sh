@@ -21,6 +21,8 @@ insetd_port=${INSETD_BENCH_PORT:-18180}
 ceiling_port=${CEILING_PORT:-18181}
 access_log=${ACCESS_LOG:-on}
 mkdir -p "$out"
+# wrk drives every run; gcc builds the C ceiling.
+"$root/scripts/ensure-deps" wrk gcc
 
 pids=()
 cleanup() {

@@ -147,8 +147,8 @@ final class LineBatcher: @unchecked Sendable {
     /// Each thread's buffer is taken whole, swapped for an empty one from `spareBuffers`
     /// (capacity kept), so a stripe's lock is held for a swap, not for a copy of its lines.
     /// (Copying up to ``wakeThreshold`` bytes per buffer under the stripe locks, as an
-    /// earlier version did, held up the threads appending and cost the fixed-answer
-    /// server a tenth of its c4 throughput: bench/PERF.md, session 19.)
+    /// earlier version did, held up the threads appending: the fixed-answer server's c4
+    /// p99 was a third higher and its throughput an eighth lower; bench/PERF.md, session 19.)
     private func writePending() {
         var taken: [[UInt8]] = []
         pending.updateAll { buffer in

@@ -30,8 +30,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 out="$here/out"
 mkdir -p "$out"
-# wrk drives every run; gcc builds the C ceiling.
-"$root/scripts/ensure-deps" wrk gcc
 
 rounds=${ROUNDS:-3}
 duration=${DURATION:-10s}
@@ -52,6 +50,8 @@ while [ $# -gt 0 ]; do
 done
 wants() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 wants throughput || peer=no
+# wrk drives every run; gcc builds the C ceiling.
+"$root/scripts/ensure-deps" wrk gcc
 
 port_base=${PORT_BASE:-18280}
 insetd_port=$port_base ceiling_port=$((port_base + 1)) peer_port=$((port_base + 2)) scale_port=$((port_base + 3))

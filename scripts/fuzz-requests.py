@@ -259,6 +259,12 @@ def check_layout(request, answer):
     collect(request['root'])
     for node_id in [request['root']['id'], *parents]:
         assert node_id in answer['nodes'], f'no result for node {node_id!r}'
+    steps = request.get('steps')
+    if isinstance(steps, list):
+        assert len(answer.get('steps', ())) == len(steps) and 'steps' in answer, \
+            f'{len(steps)} steps asked, {answer.get("steps", "no key")!r:.40} answered'
+    else:
+        assert 'steps' not in answer, 'steps answered to a request without a steps array'
     version = request.get('systemVersion')
     legacy = isinstance(version, (int, float)) and version < 11
     right_to_left = request.get('layoutDirection') == 'rightToLeft'

@@ -50,6 +50,15 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         #expect(document.count(of: document.root) == 6)   // well-formed: device … nodes
     }
 
+    /// `"steps": []` in the request is answered with `"steps":[]`; no `steps`, no key.
+    @Test func answersAnEmptyStepsArrayOnlyWhenAsked() {
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [Self.nav], steps: [])
+        var asked = Self.request
+        asked.hasSteps = true
+        #expect(text(LayoutResponseEncoder.encode(result, for: asked)).hasSuffix(#"}},"steps":[]}"#))
+        #expect(!text(LayoutResponseEncoder.encode(result, for: Self.request)).contains(#""steps""#))
+    }
+
     @Test func encodesALayoutResult() {
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: Insets(top: 44, bottom: 34), nodes: [Self.nav, Self.list], steps: [])
         let expected = #"{"device":"iphone-x","orientation":"portrait","systemVersion":18,"screen":{"width":375,"height":812},"#

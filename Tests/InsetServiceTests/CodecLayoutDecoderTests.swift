@@ -42,6 +42,14 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         #expect(decoded.request.steps == [LayoutStep(frames: []), LayoutStep(frames: []), LayoutStep(frames: [(id: "a", frame: Rect(x: 0, y: 1, width: 2, height: 3))])])
     }
 
+    /// A `steps` array, even an empty one, is answered; no key or `null` is not.
+    @Test func remembersWhetherStepsWereGiven() throws {
+        #expect(try decode(#"{"device": "iphone-x", "root": {"id": "r"}, "steps": []}"#).hasSteps)
+        #expect(try decode(#"{"device": "iphone-x", "root": {"id": "r"}, "steps": [{}]}"#).hasSteps)
+        #expect(try !decode(#"{"device": "iphone-x", "root": {"id": "r"}, "steps": null}"#).hasSteps)
+        #expect(try !decode(#"{"device": "iphone-x", "root": {"id": "r"}}"#).hasSteps)
+    }
+
     @Test func decodesTheBenchRequest() throws {
         let decoded = try decode(benchRequest)
         func count(_ node: Node) -> Int { 1 + node.subviews.map(count).reduce(0, +) }

@@ -9,12 +9,16 @@ public struct DecodedLayoutRequest: Hashable, Sendable {
     public var orientation: Orientation
     /// The validated request, its environment resolved.
     public var request: LayoutRequest
+    /// Whether the body gave a `steps` array, so that the response answers `steps`, one
+    /// state per step: `"steps": []` is answered with `"steps": []`.
+    public var hasSteps: Bool
 
-    /// Creates a decoded request.
-    public init(device: String, orientation: Orientation, request: LayoutRequest) {
+    /// Creates a decoded request; `hasSteps` defaults to whether `request` has any steps.
+    public init(device: String, orientation: Orientation, request: LayoutRequest, hasSteps: Bool? = nil) {
         self.device = device
         self.orientation = orientation
         self.request = request
+        self.hasSteps = hasSteps ?? !request.steps.isEmpty
     }
 }
 
@@ -337,7 +341,7 @@ private struct LayoutDecoding {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, root: rootNode, steps: layoutSteps)
-        return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request)
+        return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
     }
 
     // MARK: - Device

@@ -5,7 +5,7 @@ import JSONCore
 public enum LayoutResponseEncoder {
     /// The response for `result`, computed from `request`: `device`, `orientation`,
     /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
-    /// depth-first request order, and `steps` when there are any.
+    /// depth-first request order, and `steps` when the request gave them (an empty array too).
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         JSONWriter.document(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1)) { writer in
             write(result, for: request, to: &writer)
@@ -24,7 +24,7 @@ public enum LayoutResponseEncoder {
             writer.endObject()
         }
         writeNodes(result.nodes, to: &writer)
-        if !result.steps.isEmpty {
+        if request.hasSteps || !result.steps.isEmpty {
             writer.beginArray("steps")
             for step in result.steps {
                 writer.beginObject()

@@ -63,6 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard options.connectionLimit >= 1 else { throw .invalidConfiguration("the connection limit must be at least 1") }
         guard options.perIPConnectionLimit >= 0 else { throw .invalidConfiguration("the per-IP connection limit must not be negative") }
         guard options.connectionTimeoutSeconds >= 1 else { throw .invalidConfiguration("the connection timeout must be at least 1 second") }
+        guard options.headerTimeoutSeconds >= 1 else { throw .invalidConfiguration("the header timeout must be at least 1 second") }
         guard options.connectionMemoryLimit >= 4096 else { throw .invalidConfiguration("the connection memory limit must be at least 4096 bytes") }
 
         var address = try SocketAddress(host: options.host, port: options.port)

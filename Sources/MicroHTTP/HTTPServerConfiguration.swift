@@ -16,8 +16,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var connectionLimit: Int
     /// The most connections open at once from one IP address; 0 for no limit.
     public var perIPConnectionLimit: Int
-    /// Seconds a connection may stay idle (or stall mid-request) before it is closed.
+    /// Seconds a connection may stay idle (or stall mid-request) before it is closed; also
+    /// the time a request body has to arrive in full after its header.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a connection has to send a complete request header, counted from its accept
+    /// and again from each answer sent on it; then it is closed (idle keep-alive included).
+    public var headerTimeoutSeconds: Int
     /// The memory each connection may use for its request line, headers and read
     /// buffer; requests whose header block does not fit are answered by libmicrohttpd
     /// itself (431). libmicrohttpd clears the whole pool between requests, so a larger
@@ -45,6 +49,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 0,
         connectionTimeoutSeconds: Int = 30,
+        headerTimeoutSeconds: Int = 10,
         connectionMemoryLimit: Int = 16 << 10
     ) {
         self.host = host
@@ -54,6 +59,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.connectionLimit = connectionLimit
         self.perIPConnectionLimit = perIPConnectionLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.headerTimeoutSeconds = headerTimeoutSeconds
         self.connectionMemoryLimit = connectionMemoryLimit
     }
 

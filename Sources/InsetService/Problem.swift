@@ -14,7 +14,8 @@ public struct FieldProblem: Hashable, Sendable {
 }
 
 /// An RFC 9457 problem answer (`application/problem+json`), as API.md's "Errors" section
-/// defines them: `type` follows from the status.
+/// defines them: `type` and `title` follow from the status, except where a status has two
+/// types (400 and 503), which the named constructors pick.
 public struct Problem: Error, Hashable, Sendable {
     /// The HTTP status.
     public var status: Int
@@ -22,40 +23,49 @@ public struct Problem: Error, Hashable, Sendable {
     public var detail: String
     /// Every problem found, in the order their pointers appear in the request document.
     public var errors: [FieldProblem]
+    /// The `type` URI reference, e.g. `/problems/not-found`.
+    public var type: String
+    /// The short summary of the type.
+    public var title: String
 
-    /// Creates a problem.
+    /// Creates a problem of the status's usual type (400: malformed JSON; 503: draining).
     public init(status: Int, detail: String, errors: [FieldProblem] = []) {
+        let (type, title) = Self.usualType(of: status)
+        self.init(status: status, type: type, title: title, detail: detail, errors: errors)
+    }
+
+    private init(status: Int, type: String, title: String, detail: String, errors: [FieldProblem] = []) {
         self.status = status
         self.detail = detail
         self.errors = errors
+        self.type = type
+        self.title = title
     }
 
-    /// The `type` URI reference for the status.
-    public var type: String {
+    /// The type and title a status has unless a named constructor says otherwise.
+    private static func usualType(of status: Int) -> (type: String, title: String) {
         switch status {
-        case 400: "/problems/malformed-json"
-        case 404: "/problems/not-found"
-        case 405: "/problems/method-not-allowed"
-        case 413: "/problems/payload-too-large"
-        case 415: "/problems/unsupported-media-type"
-        case 422: "/problems/invalid-request"
-        case 503: "/problems/draining"
-        default: "about:blank"
+        case 400: ("/problems/malformed-json", "Malformed JSON")
+        case 404: ("/problems/not-found", "Not found")
+        case 405: ("/problems/method-not-allowed", "Method not allowed")
+        case 406: ("/problems/not-acceptable", "Not acceptable")
+        case 413: ("/problems/payload-too-large", "Payload too large")
+        case 415: ("/problems/unsupported-media-type", "Unsupported media type")
+        case 422: ("/problems/invalid-request", "Invalid request")
+        case 501: ("/problems/not-implemented", "Not implemented")
+        case 503: ("/problems/draining", "Draining")
+        default: ("about:blank", "Error")
         }
     }
 
-    /// The short summary for the status.
-    public var title: String {
-        switch status {
-        case 400: "Malformed JSON"
-        case 404: "Not found"
-        case 405: "Method not allowed"
-        case 413: "Payload too large"
-        case 415: "Unsupported media type"
-        case 422: "Invalid request"
-        case 503: "Draining"
-        default: "Error"
-        }
+    /// 400 `/problems/bad-request`: the request's framing is ambiguous (RFC 9112 §6).
+    public static func badRequest(_ detail: String) -> Problem {
+        Problem(status: 400, type: "/problems/bad-request", title: "Bad request", detail: detail)
+    }
+
+    /// 503 `/problems/overloaded`: answers not yet delivered exceed the server's budget.
+    public static func overloaded(_ detail: String) -> Problem {
+        Problem(status: 503, type: "/problems/overloaded", title: "Overloaded", detail: detail)
     }
 
     /// 422 with every problem listed; `detail` counts them.

@@ -10,7 +10,10 @@ extension HTTPResponse {
 
 extension Problem {
     /// The `application/problem+json` answer (``ProblemEncoder``).
+    /// A 503 also says when to try again (`Retry-After: 1`).
     public var response: HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": ProblemEncoder.mediaType], body: ProblemEncoder.encode(self))
+        var response = HTTPResponse(status: status, headers: ["Content-Type": ProblemEncoder.mediaType], body: ProblemEncoder.encode(self))
+        if status == 503 { response.headers.add("Retry-After", "1") }
+        return response
     }
 }

@@ -21,6 +21,9 @@ public struct ServiceConfiguration: Sendable {
     public var openAPIDocument: [UInt8]
     /// The version reported by `insetd_build_info`.
     public var version: String
+    /// The bytes of answers not yet delivered to their clients above which new product
+    /// requests answer 503 `/problems/overloaded` (API.md "Connections and framing").
+    public var inFlightBudgetBytes: Int
 
     /// Creates a configuration.
     /// - Parameters:
@@ -29,17 +32,20 @@ public struct ServiceConfiguration: Sendable {
     ///   - accessLog: whether to write an access-log line per request.
     ///   - openAPIDocument: the OpenAPI document (YAML) served at `/openapi.yaml`.
     ///   - version: the build's version for `insetd_build_info`.
+    ///   - inFlightBudgetBytes: the in-flight answer budget (64 MiB by default).
     public init(
         server: HTTPServerConfiguration = HTTPServerConfiguration(),
         cors: CORSPolicy = .anyOrigin,
         accessLog: Bool = true,
         openAPIDocument: [UInt8] = [],
-        version: String = "dev"
+        version: String = "dev",
+        inFlightBudgetBytes: Int = 64 << 20
     ) {
         self.server = server
         self.cors = cors
         self.accessLog = accessLog
         self.openAPIDocument = openAPIDocument
         self.version = version
+        self.inFlightBudgetBytes = inFlightBudgetBytes
     }
 }

@@ -38,6 +38,27 @@ cmhd_client_address(struct MHD_Connection *connection) {
 }
 
 /*
+ * Exists because MHD_get_connection_info is variadic: the connection's socket, or -1.
+ */
+static inline int
+cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/*
+ * Exists because MHD_get_connection_info is variadic: what the connection-notify callback
+ * stored in the connection's socket context, or NULL.
+ */
+static inline void *
+cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/*
  * Exists because glibc declares accept4 only under _GNU_SOURCE, which Swift's Glibc
  * module is not built with: accepts a connection on `socket` with `flags` (SOCK_NONBLOCK,
  * SOCK_CLOEXEC) set on the new descriptor, one call instead of accept and two fcntl.

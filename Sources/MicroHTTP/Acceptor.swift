@@ -1,27 +1,16 @@
 internal import CMicroHTTPD
 import Foundation
+import Synchronization
 
-/// The server's listening socket and the one thread that accepts from it, handing each
-/// new connection to libmicrohttpd's pool (`MHD_add_connection`).
+/// The server's listening socket and the one thread that accepts from it, admitting each
+/// new connection to the ``ConnectionTable`` and handing it to libmicrohttpd's pool
+/// (`MHD_add_connection`).
 ///
-/// With its own accepting, every libmicrohttpd pool thread polls the listening socket and
-/// the first to wake takes all the connections waiting (up to ten at a time). Connections
-/// opened in a burst, as a load balancer's or a client's keep-alive pool opens them, then
-/// land on a few threads while the others idle, and the requests of connections that share
-/// a thread wait for each other although a core is free. Measured on 2 cores with 4 pool
-/// threads (`wrk -t2`, each thread's CPU time per round): 64 connections kept two threads
-/// busy and two idle in one round and loaded the four unevenly (52 to 127 ticks) in
-/// others; 4 connections kept one, two or three threads busy (on one, that round answered
-/// a third fewer requests).
-///
-/// Handed over by this thread instead, libmicrohttpd places each connection on the pool
-/// thread its descriptor number selects (descriptor modulo pool size; the next thread with
-/// room when that one is at its share of the connection limit). A burst of new
-/// connections gets consecutive descriptors, so it is spread over every thread: both
-/// splits above came out even. Interleaved with the same server accepting through
-/// libmicrohttpd (`POST /layout`, 8 rounds of 3 s): 43–52k against 37–49k requests per
-/// second at 64 connections, p99 0.17–0.29 ms against 0.15–1.53 ms at 4 (median 0.20
-/// against 0.29).
+/// Accepting here rather than in libmicrohttpd's pool threads spreads a burst of new
+/// connections over every pool thread (libmicrohttpd places a handed-over connection by its
+/// descriptor number, and a burst gets consecutive ones; pool threads accepting for
+/// themselves take a burst's connections on whichever thread wakes first), and lets the
+/// table enforce the limits before libmicrohttpd sees a connection (see ``ConnectionTable``).
 final class Acceptor: @unchecked Sendable {
     /// The port the socket is bound to (the ephemeral one when asked for port 0).
     let port: Int
@@ -30,6 +19,8 @@ final class Acceptor: @unchecked Sendable {
     private let listener: Int32
     /// Signalled when the accepting thread has returned.
     private let finished = DispatchSemaphore(value: 0)
+    /// Set by ``stop()``: the accepting thread returns instead of waiting for room.
+    private let stopping = StopFlag()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var state = State.bound
@@ -78,18 +69,20 @@ final class Acceptor: @unchecked Sendable {
         stop()
     }
 
-    /// Starts the accepting thread, which hands every connection to `daemon` until
-    /// ``stop()``. `daemon` must outlive that call.
-    func start(handingTo daemon: OpaquePointer) {
+    /// Starts the accepting thread, which admits every connection to `table` and hands it
+    /// to `daemon` until ``stop()``. `daemon` must outlive that call. `sendBufferBytes`, when
+    /// positive, caps each connection's kernel send buffer.
+    func start(handingTo daemon: OpaquePointer, table: ConnectionTable, sendBufferBytes: Int) {
         lock.withLock {
             guard state == .bound else { return }
             state = .accepting
             let listener = self.listener
             let finished = self.finished
+            let stopping = self.stopping
             // The daemon's calls are thread-safe; it is only read here.
             nonisolated(unsafe) let daemon = daemon
             let thread = Thread {
-                Self.accept(from: listener, into: daemon)
+                Self.accept(from: listener, into: daemon, table: table, sendBufferBytes: Int32(clamping: sendBufferBytes), stopping: stopping)
                 finished.signal()
             }
             thread.name = "http-accept"
@@ -109,6 +102,7 @@ final class Acceptor: @unchecked Sendable {
             case .accepting:
                 // Shutting a listening socket down wakes a thread blocked in `accept` with
                 // an error; it then returns.
+                stopping.set()
                 _ = shutdown(listener, Int32(SHUT_RDWR))
                 finished.wait()
                 close(listener)
@@ -118,9 +112,17 @@ final class Acceptor: @unchecked Sendable {
     }
 
     /// Accepts until the socket is shut down.
-    private static func accept(from socket: Int32, into daemon: OpaquePointer) {
+    private static func accept(
+        from socket: Int32, into daemon: OpaquePointer, table: ConnectionTable, sendBufferBytes: Int32, stopping: StopFlag
+    ) {
         var peer = sockaddr_storage()
         while true {
+            // Connections being closed still hold libmicrohttpd's slots: past the table's
+            // capacity, new ones wait in the backlog until the closes are reported.
+            while !table.hasRoom {
+                if stopping.isSet { return }
+                usleep(1000)
+            }
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let connection = withUnsafeMutablePointer(to: &peer) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -145,11 +147,28 @@ final class Acceptor: @unchecked Sendable {
                     return
                 }
             }
-            // libmicrohttpd closes the socket itself when it cannot take it (every pool
-            // thread at its connection limit, the per-address limit reached).
-            _ = withUnsafePointer(to: &peer) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, connection, $0, length) }
+            if sendBufferBytes > 0 {
+                var size = sendBufferBytes
+                _ = setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
+            let admission = withUnsafePointer(to: &peer) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    table.admit(socket: connection, peer: ConnectionTable.PeerKey(address), now: ConnectionTable.now()) {
+                        // libmicrohttpd closes the socket itself when it cannot take it.
+                        MHD_add_connection(daemon, connection, address, length) == .YES
+                    }
+                }
+            }
+            if case .refused = admission { close(connection) }
         }
     }
+}
+
+/// A flag set once, read from another thread.
+final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    func set() { flag.store(true, ordering: .releasing) }
 }

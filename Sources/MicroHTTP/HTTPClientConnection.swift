@@ -25,9 +25,10 @@ public final class HTTPClientConnection {
     private var buffered: [UInt8] = []
     private let timeout: Duration
 
-    /// Connects to `host` (a numeric address or name) on `port`; every later read waits
-    /// at most `timeout`.
-    public init(host: String, port: Int, timeout: Duration = .seconds(5)) throws(HTTPClientError) {
+    /// Connects to `host` (a numeric address or name) on `port`, from the local numeric address
+    /// `source` when given (e.g. `127.0.0.2`, to test per-address limits); every later read
+    /// waits at most `timeout`.
+    public init(host: String, port: Int, source: String? = nil, timeout: Duration = .seconds(5)) throws(HTTPClientError) {
         self.timeout = timeout
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -43,6 +44,18 @@ public final class HTTPClientConnection {
         defer { freeaddrinfo(list) }
         let descriptor = Foundation.socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
         guard descriptor >= 0 else { throw .connectFailed(host: host, port: port) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &local.sin_addr) == 1,
+                  withUnsafePointer(to: &local, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                      bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                  } }) == 0
+            else {
+                Foundation.close(descriptor)
+                throw .connectFailed(host: host, port: port)
+            }
+        }
         guard connect(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
             Foundation.close(descriptor)
             throw .connectFailed(host: host, port: port)

@@ -25,9 +25,14 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body, or as much of it as fitted when ``bodyTooLarge`` is set (then possibly empty).
     public var body: [UInt8]
-    /// Set when the body exceeded the server's limit: the server stopped buffering it and
-    /// the handler should answer (after its path and method checks) with 413.
+    /// Set when the `Content-Length` exceeds the server's limit: the body is not read and the
+    /// handler should answer (after its path and method checks) with 413. (A chunked body
+    /// that passes the limit never reaches the handler: its connection is cut.)
     public var bodyTooLarge: Bool
+    /// Set when the header fields frame the body ambiguously or with a coding the server does
+    /// not implement: the body is not read, the handler should answer 400 or 501 before any
+    /// other check, and the server closes the connection after the answer.
+    public var framingError: FramingError?
     /// The peer's numeric address (`127.0.0.1`, `::1`), when known. The server keeps the
     /// address's bytes and formats them only when this is read: most handlers never do.
     public var remoteAddress: String? {
@@ -45,6 +50,7 @@ public struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
         bodyTooLarge: Bool = false,
+        framingError: FramingError? = nil,
         remoteAddress: String? = nil
     ) {
         self.method = method
@@ -53,6 +59,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+        self.framingError = framingError
         self.peer = remoteAddress.map(PeerAddress.text)
     }
 

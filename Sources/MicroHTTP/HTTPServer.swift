@@ -27,13 +27,18 @@ public final class HTTPServer: @unchecked Sendable {
     // Guarded by `lock`.
     private var daemon: OpaquePointer?
     private var acceptor: Acceptor?
+    private var reaper: Reaper?
     private var boundPort = 0
     private var started = false
 
     /// Creates a server; it listens only once ``start()`` is called.
     public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
         self.configuration = configuration
-        self.context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        let connections = ConnectionTable(
+            limit: configuration.connectionLimit, perPeerLimit: configuration.perIPConnectionLimit,
+            headerTimeoutSeconds: configuration.headerTimeoutSeconds, bodyTimeoutSeconds: configuration.connectionTimeoutSeconds
+        )
+        self.context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes, connections: connections)
     }
 
     deinit {
@@ -44,6 +49,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// 0 before ``start()``.
     public var port: Int {
         lock.withLock { boundPort }
+    }
+
+    /// The connections open now (not counting those being closed), and how many connections
+    /// were evicted, refused and closed past a deadline since the start.
+    public var connectionFigures: (open: Int, evicted: Int, refused: Int, timedOut: Int) {
+        let figures = context.connections.figures
+        return (figures.open, figures.evicted, figures.refused, figures.reaped)
     }
 
     /// The number of requests received and not yet completed.
@@ -80,9 +92,11 @@ public final class HTTPServer: @unchecked Sendable {
 
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         let completed: MHD_RequestCompletedCallback = ServerContext.requestCompleted
-        var items: [MHD_OptionItem] = [
+        let notify: MHD_NotifyConnectionCallback = ServerContext.connectionNotify
+        // The limits are the table's (per address too); libmicrohttpd's own is out of reach.
+        let items: [MHD_OptionItem] = [
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: options.threads, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: options.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: context.connections.libmicrohttpdLimit(threads: options.threads), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: options.connectionTimeoutSeconds, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: options.connectionMemoryLimit, ptr_value: nil),
             // Two-argument options in an array: the function pointer goes in `value`.
@@ -91,12 +105,15 @@ public final class HTTPServer: @unchecked Sendable {
                 value: Int(bitPattern: unsafeBitCast(completed, to: UnsafeRawPointer.self)),
                 ptr_value: contextPointer
             ),
+            MHD_OptionItem(
+                option: .NOTIFY_CONNECTION,
+                value: Int(bitPattern: unsafeBitCast(notify, to: UnsafeRawPointer.self)),
+                ptr_value: contextPointer
+            ),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
-        if options.perIPConnectionLimit > 0 {
-            items.append(MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: options.perIPConnectionLimit, ptr_value: nil))
-        }
-        items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        let newDaemon = items.withUnsafeMutableBufferPointer { buffer in
+        var optionArray = items
+        let newDaemon = optionArray.withUnsafeMutableBufferPointer { buffer in
             cmhd_start_daemon(flags, 0, ServerContext.accessHandler, contextPointer, buffer.baseAddress)
         }
         guard let newDaemon else {
@@ -107,7 +124,8 @@ public final class HTTPServer: @unchecked Sendable {
         daemon = newDaemon
         self.acceptor = acceptor
         boundPort = acceptor.port
-        acceptor.start(handingTo: newDaemon)
+        reaper = Reaper(connections: context.connections)
+        acceptor.start(handingTo: newDaemon, table: context.connections, sendBufferBytes: options.sendBufferBytes)
         self.started = true
     }
 
@@ -151,6 +169,8 @@ public final class HTTPServer: @unchecked Sendable {
         // No connection is handed to the daemon while or after it stops.
         acceptor?.stop()
         acceptor = nil
+        reaper?.stop()
+        reaper = nil
         MHD_stop_daemon(daemon)
         self.daemon = nil
         Unmanaged.passUnretained(context).release()
@@ -164,5 +184,36 @@ public final class HTTPServer: @unchecked Sendable {
         let idle = waitUntilIdle(timeout: timeout)
         stop()
         return idle
+    }
+}
+
+/// The thread that closes connections past their deadlines (``ConnectionTable/reap(now:)``)
+/// a few times a second, from the server's start to its stop (draining included).
+private final class Reaper: Sendable {
+    /// How often the table is swept: deadlines are whole seconds.
+    private static let interval = 0.2
+
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let stopping = StopFlag()
+
+    init(connections: ConnectionTable) {
+        let (wake, finished, stopping) = (wake, finished, stopping)
+        let thread = Thread {
+            while !stopping.isSet {
+                _ = wake.wait(timeout: .now() + Self.interval)
+                connections.reap(now: ConnectionTable.now())
+            }
+            finished.signal()
+        }
+        thread.name = "http-reaper"
+        thread.start()
+    }
+
+    /// Stops the thread and waits until it has returned.
+    func stop() {
+        stopping.set()
+        wake.signal()
+        finished.wait()
     }
 }

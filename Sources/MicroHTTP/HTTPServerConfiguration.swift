@@ -39,6 +39,10 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// stays in the allocator's arenas for the next one; the memory goal's test (1M requests
     /// in waves of 64 connections) grew RSS by 1.1–1.7 % with 16 KiB pools (three runs).
     public var connectionMemoryLimit: Int
+    /// The kernel send buffer each connection asks for (`SO_SNDBUF`; Linux doubles it for
+    /// its bookkeeping); 0 leaves the system's default, which grows to megabytes. Capped, the
+    /// answers of clients that do not read hold a bounded amount of kernel memory.
+    public var sendBufferBytes: Int
 
     /// Creates a configuration; every parameter has the service's default.
     public init(
@@ -50,7 +54,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         perIPConnectionLimit: Int = 0,
         connectionTimeoutSeconds: Int = 30,
         headerTimeoutSeconds: Int = 10,
-        connectionMemoryLimit: Int = 16 << 10
+        connectionMemoryLimit: Int = 16 << 10,
+        sendBufferBytes: Int = 64 << 10
     ) {
         self.host = host
         self.port = port
@@ -61,6 +66,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.headerTimeoutSeconds = headerTimeoutSeconds
         self.connectionMemoryLimit = connectionMemoryLimit
+        self.sendBufferBytes = sendBufferBytes
     }
 
     /// The default pool size: two threads per processor this process may use

@@ -16,11 +16,13 @@ final class ServerContext: @unchecked Sendable {
 
     let handler: HTTPHandler
     let maxBodyBytes: Int
+    let connections: ConnectionTable
     let stripes = ThreadStripes(initial: Counters())
 
-    init(handler: @escaping HTTPHandler, maxBodyBytes: Int) {
+    init(handler: @escaping HTTPHandler, maxBodyBytes: Int, connections: ConnectionTable) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.connections = connections
     }
 
     /// The state of one request, kept in `*con_cls` from its first callback until the
@@ -28,9 +30,33 @@ final class ServerContext: @unchecked Sendable {
     final class RequestState {
         var request: HTTPRequest
         var responded = false
+        /// The connection's entry in the table, whose phase the request moves on.
+        let connection: ConnectionTable.Entry?
 
-        init(request: HTTPRequest) {
+        init(request: HTTPRequest, connection: ConnectionTable.Entry?) {
             self.request = request
+            self.connection = connection
+        }
+    }
+
+    /// libmicrohttpd's connection-notify callback: binds each connection it starts serving to
+    /// its table entry (kept in the connection's socket context), and reports each close.
+    static let connectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+        guard let cls, let connection, let socketContext else { return }
+        Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+            switch code {
+            case .CONNECTION_NOTIFY_STARTED:
+                if let entry = context.connections.entry(socket: cmhd_connection_socket(connection)) {
+                    socketContext.pointee = Unmanaged.passUnretained(entry).toOpaque()
+                }
+            case .CONNECTION_NOTIFY_CLOSED:
+                if let pointer = socketContext.pointee {
+                    socketContext.pointee = nil
+                    context.connections.closed(Unmanaged<ConnectionTable.Entry>.fromOpaque(pointer).takeUnretainedValue())
+                }
+            default:
+                break
+            }
         }
     }
 
@@ -52,12 +78,19 @@ final class ServerContext: @unchecked Sendable {
         uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let existing = conCls.pointee else {
-            let state = RequestState(request: Self.makeRequest(connection, url: url, method: method))
+            let entry = cmhd_socket_context(connection).map { Unmanaged<ConnectionTable.Entry>.fromOpaque($0).takeUnretainedValue() }
+            entry?.enter(.readingBody, now: ConnectionTable.now())
+            let state = RequestState(request: Self.makeRequest(connection, url: url, method: method), connection: entry)
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
             stripes.withCurrent { $0.inFlight += 1 }
-            if let length = state.request.headers["Content-Length"].flatMap(Int.init), length > maxBodyBytes {
-                // Known too large before any byte of it: answer now without reading it
-                // (libmicrohttpd then closes the connection after the answer).
+            // Answered now, before any byte of the body (libmicrohttpd then closes the
+            // connection after the answer): a framing that cannot be trusted, or a length
+            // known to be too large.
+            if let error = RequestFraming.check(state.request.headers) {
+                state.request.framingError = error
+                return respond(state, on: connection)
+            }
+            if let length = state.request.headers["Content-Length"], RequestFraming.exceeds(contentLength: length, limit: maxBodyBytes) {
                 state.request.bodyTooLarge = true
                 return respond(state, on: connection)
             }
@@ -67,11 +100,12 @@ final class ServerContext: @unchecked Sendable {
         let chunkSize = uploadSize.pointee
         if chunkSize > 0 {
             uploadSize.pointee = 0
-            guard !state.responded, !state.request.bodyTooLarge else { return .YES }
-            if state.request.body.count + chunkSize > maxBodyBytes {
-                state.request.bodyTooLarge = true
-                state.request.body = []
-            } else if let uploadData {
+            guard !state.responded else { return .YES }
+            // Only a chunked body can pass the limit here (a longer Content-Length was
+            // answered above), and libmicrohttpd 0.9.75 cannot answer during an upload: cut
+            // the connection rather than read on.
+            guard state.request.body.count + chunkSize <= maxBodyBytes else { return .NO }
+            if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: chunkSize) { bytes in
                     state.request.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
                 }
@@ -79,13 +113,17 @@ final class ServerContext: @unchecked Sendable {
             return .YES
         }
         guard !state.responded else { return .YES }
+        state.connection?.enter(.answering, now: ConnectionTable.now())
         return respond(state, on: connection)
     }
 
     /// libmicrohttpd's request-completed callback: releases the request's state.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
         guard let cls, let conCls, let pointer = conCls.pointee else { return }
-        Unmanaged<RequestState>.fromOpaque(pointer).release()
+        let state = Unmanaged<RequestState>.fromOpaque(pointer)
+        // The answer is sent: the header clock starts again for the next request.
+        state._withUnsafeGuaranteedRef { $0.connection?.enter(.awaitingHeader, now: ConnectionTable.now()) }
+        state.release()
         conCls.pointee = nil
         Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.stripes.withCurrent { $0.inFlight -= 1 } }
     }

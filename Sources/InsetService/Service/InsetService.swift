@@ -18,7 +18,8 @@ public import MicroHTTP
 /// service.shutdown(drainDelay: .seconds(5), drainTimeout: .seconds(20))
 /// ```
 ///
-/// For every request, in this order: unknown path → 404; `OPTIONS` → 204 preflight; a
+/// For every request, in this order: a framing that cannot be trusted → 400 or 501;
+/// unknown path → 404; `OPTIONS` → 204 preflight; a
 /// method the path does not allow → 405 with `Allow`; a body over the limit → 413; a
 /// JSON route given a non-JSON `Content-Type` → 415; then the handler, which answers or
 /// throws a ``Problem`` (400, 422, …).
@@ -104,7 +105,9 @@ public final class InsetService: Sendable {
         let requestID = Self.saneRequestID(request.headers["X-Request-Id"]) ?? generatedID
         var routeIndex = metrics.unmatchedRoute
         var response: HTTPResponse
-        if let match = router.match(request.path) {
+        if let framing = request.framingError {
+            response = Self.problem(for: framing).response
+        } else if let match = router.match(request.path) {
             routeIndex = match.index
             response = answer(request, match: match, requestID: requestID)
         } else {
@@ -144,6 +147,15 @@ public final class InsetService: Sendable {
             return try router.answer(route: route, RouteRequest(http: request, pathParameters: match.parameters, requestID: requestID))
         } catch {
             return error.response
+        }
+    }
+
+    /// The answer to a request whose framing cannot be trusted (checked before anything else;
+    /// the server closes the connection after it).
+    static func problem(for framing: FramingError) -> Problem {
+        switch framing {
+        case .ambiguous(let why): .badRequest("the request's framing is ambiguous: \(why)")
+        case .unsupportedCoding(let codings): Problem(status: 501, detail: "transfer coding \"\(codings)\" is not implemented; send the body with Content-Length or chunked")
         }
     }
 

@@ -1,0 +1,73 @@
+/// Why a request's body framing cannot be trusted (RFC 9112 §6). The server answers such a
+/// request at once and closes its connection: the bytes after its header could be read as
+/// a body or as another request, which is how requests are smuggled past a proxy.
+public enum FramingError: Error, Equatable, Sendable {
+    /// The header fields give the body's length more than one way (answered 400): the
+    /// associated text says how.
+    case ambiguous(String)
+    /// A transfer coding other than `chunked` (answered 501): the codings as sent.
+    case unsupportedCoding(String)
+}
+
+/// The framing rules libmicrohttpd 0.9.75 does not enforce itself: it reads the first
+/// `Transfer-Encoding` field only, takes `chunked` over `Content-Length`, and keeps white
+/// space before a colon in the field's name (so that field is then ignored).
+enum RequestFraming {
+    /// The first framing problem of `headers`, 400 cases before 501 ones.
+    static func check(_ headers: HTTPHeaders) -> FramingError? {
+        var lengths = 0
+        var transferEncodings = 0
+        var codings: [Substring] = []
+        for field in headers {
+            if field.name.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
+                return .ambiguous("white space between the header name \"\(field.name.trimmingTrailingWhitespace)\" and its colon")
+            }
+            if HTTPHeaders.namesEqual(field.name, "Content-Length") {
+                lengths += 1
+            } else if HTTPHeaders.namesEqual(field.name, "Transfer-Encoding") {
+                transferEncodings += 1
+                // A list (RFC 9110 §5.6.1): empty elements do not count.
+                for coding in field.value.split(separator: ",") {
+                    let trimmed = coding.trimmingOptionalWhitespace
+                    if !trimmed.isEmpty { codings.append(trimmed) }
+                }
+            }
+        }
+        if lengths > 1 { return .ambiguous("more than one Content-Length field") }
+        guard transferEncodings > 0 else { return nil }
+        if lengths > 0 { return .ambiguous("Transfer-Encoding together with Content-Length") }
+        let chunked = codings.indices.filter { HTTPHeaders.namesEqual(String(codings[$0]), "chunked") }
+        if chunked.count > 1 { return .ambiguous("the chunked transfer coding is repeated") }
+        if let only = chunked.first, only != codings.count - 1 {
+            return .ambiguous("chunked is not the last transfer coding")
+        }
+        if chunked.count == 1, codings.count == 1 { return nil }
+        return .unsupportedCoding(codings.joined(separator: ", "))
+    }
+
+    /// Whether a `Content-Length` value of digits states more than `limit` bytes (values
+    /// beyond 64 bits included, which libmicrohttpd itself reads as too large or refuses).
+    static func exceeds(contentLength value: String, limit: Int) -> Bool {
+        let digits = value.utf8
+        guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+        guard let length = Int(value) else { return true }
+        return length > limit
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (HTTP's optional white space).
+    fileprivate var trimmingOptionalWhitespace: SubSequence {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+
+    /// Without trailing spaces and tabs.
+    fileprivate var trimmingTrailingWhitespace: SubSequence {
+        guard let last = lastIndex(where: { $0 != " " && $0 != "\t" }) else { return self[endIndex...] }
+        return self[...last]
+    }
+}

@@ -37,6 +37,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import scenarios as public_scenarios  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "openapi-spec-validator==0.9.0"  # brings jsonschema, referencing and PyYAML
 
@@ -208,15 +211,13 @@ class Checker:
 
     # ---- what to send -----------------------------------------------------------------------
     def scenarios(self, folder):
-        files = sorted(glob.glob(os.path.join(folder, "*.json")))
-        if not files:
+        if not glob.glob(os.path.join(folder, "*.json")):
             self.fail("scenarios", folder, "no scenario files")
-        for fname in files:
-            for s in json.load(open(fname, encoding="utf-8")):
-                rq = s["request"]
-                self.check(rq["method"], rq["path"], body=rq.get("body"), raw=rq.get("rawBody"),
-                           headers=rq.get("headers"), expect=s.get("expect", {}).get("status"),
-                           label=f"scenario {os.path.basename(fname)} {s['name']!r}")
+        for fname, s in public_scenarios.load(folder):
+            rq = s["request"]
+            self.check(rq["method"], rq["path"], body=rq.get("body"), raw=rq.get("rawBody"),
+                       headers=rq.get("headers"), expect=s.get("expect", {}).get("status"),
+                       label=f"scenario {os.path.basename(fname)} {s['name']!r}")
 
     def examples(self):
         """Each POST operation's documented 200 example must be the server's answer to its

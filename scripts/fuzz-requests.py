@@ -43,6 +43,9 @@ import sys
 import time
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))
+import scenarios as public_scenarios  # noqa: E402
+
 EDGES = ['top', 'left', 'bottom', 'right']
 NUMBERS = [0, -0.0, 1, -1, 8, 20, 44, 100.5, 375, 1e6, 1e9, 1e15, 1e16, 1.7976931348623157e308, 5e-324, -1e6, 2 ** 53 + 1, 0.1]
 WORDS = ['view', 'scrollView', 'tableView', 'collectionView', 'bounds', 'safeArea', 'layoutMargins', 'readableContent',
@@ -408,11 +411,10 @@ def main():
     devices = sorted(device['id'] for device in json.loads(answer[2])['devices'])
 
     seeds = []
-    for name in sorted(glob.glob(os.path.join(shared, 'scenarios', '*.json'))):
-        for scenario in json.load(open(name)):
-            request = scenario.get('request', {})
-            if request.get('method') == 'POST' and isinstance(request.get('body'), dict):
-                seeds.append((request['path'], request['body']))
+    for _, scenario in public_scenarios.load(os.path.join(shared, 'scenarios')):
+        request = scenario.get('request', {})
+        if request.get('method') == 'POST' and isinstance(request.get('body'), dict):
+            seeds.append((request['path'], request['body']))
     for name in sorted(glob.glob(os.path.join(shared, 'bench', '*.json'))):
         body = json.load(open(name))
         if isinstance(body, dict) and 'root' in body: seeds.append(('/layout', body))

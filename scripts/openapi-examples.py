@@ -5,9 +5,12 @@ operation's request schema. Exit 1 on any mismatch.
 
 usage: openapi-examples.py OPENAPI.yaml [SCENARIO_DIR]
 Needs jsonschema and referencing (both come with openapi-spec-validator)."""
-import glob
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import scenarios as public_scenarios  # noqa: E402
 
 import jsonschema
 import referencing.jsonschema
@@ -54,18 +57,17 @@ def main() -> int:
 
     scenarios = 0
     if len(sys.argv) > 2:
-        for fname in sorted(glob.glob(f"{sys.argv[2]}/*.json")):
-            for s in json.load(open(fname, encoding="utf-8")):
-                rq = s["request"]
-                if rq["method"] != "POST" or s["expect"]["status"] != 200:
-                    continue
-                op = doc["paths"].get(rq["path"], {}).get("post")
-                if op is None:
-                    failed += 1
-                    print(f"FAIL scenario {s['name']!r}: POST {rq['path']} is not in the document")
-                    continue
-                scenarios += 1
-                check(f"scenario {s['name']!r}", op["requestBody"]["content"]["application/json"]["schema"], rq["body"])
+        for _, s in public_scenarios.load(sys.argv[2]):
+            rq = s["request"]
+            if rq["method"] != "POST" or s["expect"]["status"] != 200:
+                continue
+            op = doc["paths"].get(rq["path"], {}).get("post")
+            if op is None:
+                failed += 1
+                print(f"FAIL scenario {s['name']!r}: POST {rq['path']} is not in the document")
+                continue
+            scenarios += 1
+            check(f"scenario {s['name']!r}", op["requestBody"]["content"]["application/json"]["schema"], rq["body"])
     print(f"openapi examples: {checked - scenarios} examples and {scenarios} scenario bodies checked, {failed} failures")
     return 1 if failed else 0
 

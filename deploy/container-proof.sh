@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the Dockerfile: builds it with podman exactly as written, runs the image on
-# loopback, checks /healthz, the image's HEALTHCHECK, one /layout scenario and a SIGTERM
-# drain, then prints the image size and the build time. Slow (minutes): CI runs it only
+# loopback with the admin listener on as deploy/kubernetes runs it, checks /healthz, the
+# image's HEALTHCHECK, the admin listener, one /layout scenario and a SIGTERM drain, then
+# prints the image size and the build time. Slow (minutes): CI runs it only
 # when Dockerfile, .dockerignore, deploy/ or Package.swift changed.
 #
 # No registry is reachable here, so the two base images are made locally and tagged with
@@ -192,10 +193,17 @@ podman image inspect --format '{{json .Config.Healthcheck}}' localhost/insetd:pr
     || die "image has no HEALTHCHECK (was --format docker lost?)"
 
 # ---- run on loopback ----------------------------------------------------------------------
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Two free loopback ports at once (both sockets open), so that they differ.
+read -r port admin_port < <(python3 -c '
+import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*(x.getsockname()[1] for x in s))')
 url=http://127.0.0.1:$port
-say "podman run -p 127.0.0.1:$port:8080 (read-only root, no capabilities, as in deploy/kubernetes)"
-podman run -d --name "$cname" -p "127.0.0.1:$port:8080" \
+admin_url=http://127.0.0.1:$admin_port
+say "podman run -p 127.0.0.1:$port:8080 -p 127.0.0.1:$admin_port:9090 (admin listener, read-only root, no capabilities, as in deploy/kubernetes)"
+podman run -d --name "$cname" -p "127.0.0.1:$port:8080" -p "127.0.0.1:$admin_port:9090" \
+    -e INSETD_ADMIN_ADDRESS=0.0.0.0:9090 \
     --read-only --cap-drop ALL --security-opt no-new-privileges \
     localhost/insetd:proof >/dev/null 2>"$scratch/run.err" \
     || { cat "$scratch/run.err"; die "podman run failed"; }
@@ -215,6 +223,16 @@ echo "GET /healthz: 200 $(cat "$scratch/healthz.json")"
 
 podman healthcheck run "$cname" >/dev/null 2>&1 || die "the image's HEALTHCHECK (insetd probe) failed"
 echo "HEALTHCHECK (insetd probe): healthy"
+
+# As deploy/kubernetes probes and scrapes it: the admin listener answers /healthz, /readyz
+# and /metrics; the public port then has no /metrics.
+for path in /healthz /readyz /metrics; do
+    status=$(curl -sS --max-time 2 -o /dev/null -w '%{http_code}' "$admin_url$path") || status=none
+    [ "$status" = 200 ] || die "admin listener: GET $path answered $status"
+done
+status=$(curl -sS --max-time 2 -o /dev/null -w '%{http_code}' "$url/metrics") || status=none
+[ "$status" = 404 ] || die "public port: GET /metrics answered $status with the admin listener on (expected 404)"
+echo "admin listener: /healthz, /readyz, /metrics 200; public /metrics 404"
 
 # One /layout scenario: the first expected-200 one; the answer must contain the expectation.
 python3 - "$scenario_file" "$scratch" <<'PY'

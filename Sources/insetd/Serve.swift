@@ -19,6 +19,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Most open connections (default 1024).") var connectionLimit: String?
     @Option(help: "Idle/stalled connection timeout, whole seconds (default 30).") var connectionTimeout: String?
     @Option(help: "Most connections per client IP; 0 = no limit (default 0).") var perIpConnectionLimit: String?
+    @Option(help: "Seconds a connection has to send a complete request header, whole seconds (default 10).") var headerTimeout: String?
+    @Option(help: "Bytes of undelivered answers above which new requests answer 503 (default 67108864).") var inFlightBudgetBytes: String?
+    @Option(help: "HOST:PORT of a second listener for /healthz, /readyz and /metrics only, e.g. 0.0.0.0:9090 or [::1]:9090 (default: none).") var adminAddress: String?
     @Option(help: "How long /readyz answers 503 before the server stops accepting (default 5s).") var drainDelay: String?
     @Option(help: "How long requests in flight may take to finish on shutdown (default 20s).") var drainTimeout: String?
     @Option(help: "Allowed CORS origin; repeat or comma-separate; * for any (default *).") var corsOrigin: [String] = []
@@ -58,14 +61,19 @@ struct Serve: ParsableCommand {
         let service = InsetService(
             configuration: ServiceConfiguration(
                 server: settings.server, cors: settings.cors, accessLog: settings.accessLog,
-                openAPIDocument: Array(EmbeddedOpenAPI.yaml.utf8), version: Insetd.configuration.version
+                openAPIDocument: Array(EmbeddedOpenAPI.yaml.utf8), version: Insetd.configuration.version,
+                inFlightBudgetBytes: settings.inFlightBudgetBytes, adminAddress: settings.adminAddress
             ),
             routes: ProductRoutes.all(catalog: catalog),
             accessLog: AccessLog()
         )
         let boundPort = try service.start()
-        let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
+        let host = ListenAddress.urlHost(settings.server.host)
         FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(boundPort) (\(settings.server.threads) threads)\n".utf8))
+        if let admin = settings.adminAddress, let adminPort = service.adminPort {
+            let bound = ListenAddress(host: admin.host, port: adminPort)
+            FileHandle.standardOutput.write(Data("insetd admin listening on http://\(bound)\n".utf8))
+        }
 
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -84,6 +92,9 @@ struct Serve: ParsableCommand {
         flags[.connectionLimit] = connectionLimit
         flags[.connectionTimeout] = connectionTimeout
         flags[.perIPConnectionLimit] = perIpConnectionLimit
+        flags[.headerTimeout] = headerTimeout
+        flags[.inFlightBudgetBytes] = inFlightBudgetBytes
+        flags[.adminAddress] = adminAddress
         flags[.drainDelay] = drainDelay
         flags[.drainTimeout] = drainTimeout
         flags[.corsOrigin] = corsOrigin.isEmpty ? nil : corsOrigin.joined(separator: ",")

@@ -11,6 +11,9 @@ import Testing
     #expect(settings.server.connectionLimit == 1024)
     #expect(settings.server.connectionTimeoutSeconds == 30)
     #expect(settings.server.perIPConnectionLimit == 0)
+    #expect(settings.server.headerTimeoutSeconds == 10)
+    #expect(settings.inFlightBudgetBytes == 64 << 20)
+    #expect(settings.adminAddress == nil)
     #expect(settings.server.threads == HTTPServerConfiguration.defaultThreads)
     #expect(settings.drainDelay == .seconds(5))
     #expect(settings.drainTimeout == .seconds(20))
@@ -46,10 +49,51 @@ import Testing
     #expect(try ServiceSettings(flags: [.corsOrigin: "*"], environment: ["INSETD_CORS_ORIGIN": "https://a.example"]).cors == .anyOrigin)
 }
 
+@Test func newerLimitsAreRead() throws {
+    let settings = try ServiceSettings(
+        flags: [.headerTimeout: "4s", .adminAddress: "0.0.0.0:9090"],
+        environment: ["INSETD_IN_FLIGHT_BUDGET_BYTES": "16777216", "INSETD_HEADER_TIMEOUT": "60", "INSETD_ADMIN_ADDRESS": "127.0.0.1:1"]
+    )
+    #expect(settings.server.headerTimeoutSeconds == 4)
+    #expect(settings.inFlightBudgetBytes == 16 << 20)
+    #expect(settings.adminAddress == ListenAddress(host: "0.0.0.0", port: 9090))
+    let fromEnvironment = try ServiceSettings(flags: [:], environment: ["INSETD_HEADER_TIMEOUT": "60", "INSETD_ADMIN_ADDRESS": " [::1]:9090 "])
+    #expect(fromEnvironment.server.headerTimeoutSeconds == 60)
+    #expect(fromEnvironment.adminAddress == ListenAddress(host: "::1", port: 9090))
+}
+
+@Test(arguments: [
+    ("127.0.0.1:9090", ListenAddress(host: "127.0.0.1", port: 9090)),
+    ("0.0.0.0:0", ListenAddress(host: "0.0.0.0", port: 0)),
+    ("[::1]:9090", ListenAddress(host: "::1", port: 9090)),
+    ("[::]:65535", ListenAddress(host: "::", port: 65535)),
+    ("localhost:9091", ListenAddress(host: "localhost", port: 9091)),
+])
+func adminAddressForms(text: String, address: ListenAddress) throws {
+    #expect(try ServiceSettings(flags: [.adminAddress: text], environment: [:]).adminAddress == address)
+}
+
+@Test func adminPortMustDifferFromThePublicOne() throws {
+    #expect {
+        try ServiceSettings(flags: [.adminAddress: "0.0.0.0:8080"], environment: [:])
+    } throws: { error in
+        (error as? SettingsError)?.description == "invalid value '0.0.0.0:8080' for --admin-address: expected a port other than the public port 8080"
+    }
+    #expect(throws: SettingsError.self) { try ServiceSettings(flags: [.adminAddress: "[::1]:7000"], environment: ["PORT": "7000"]) }
+    // Two ephemeral ports never collide.
+    #expect(try ServiceSettings(flags: [.port: "0", .adminAddress: "127.0.0.1:0"], environment: [:]).adminAddress?.port == 0)
+}
+
 @Test(arguments: [
     (Setting.port, "65536"), (.port, "http"), (.threads, "0"), (.maxBodyBytes, "-1"), (.connectionTimeout, "0.5"),
     (.connectionTimeout, "abc"), (.drainDelay, "-1s"), (.drainTimeout, "forever"), (.accessLog, "maybe"),
     (.logLevel, "loud"), (.corsOrigin, ","), (.host, ""), (.perIPConnectionLimit, "-3"), (.connectionLimit, "0"),
+    (.headerTimeout, "0"), (.headerTimeout, "2.5s"), (.headerTimeout, "500ms"), (.headerTimeout, "soon"),
+    (.inFlightBudgetBytes, "1048575"), (.inFlightBudgetBytes, "68719476737"), (.inFlightBudgetBytes, "64Mi"),
+    (.adminAddress, "9090"), (.adminAddress, ":9090"), (.adminAddress, "127.0.0.1:"), (.adminAddress, "127.0.0.1:65536"),
+    (.adminAddress, "127.0.0.1:-1"), (.adminAddress, "127.0.0.1:90a"), (.adminAddress, "::1:9090"), (.adminAddress, "[::1]"),
+    (.adminAddress, "[::1:9090"), (.adminAddress, "[nope]:9090"), (.adminAddress, "[127.0.0.1]:9090"), (.adminAddress, "a b:9090"),
+    (.adminAddress, ""),
 ])
 func invalidValuesAreRejected(setting: Setting, value: String) {
     #expect(throws: SettingsError.self) { try ServiceSettings(flags: [setting: value], environment: [:]) }
@@ -66,6 +110,10 @@ func invalidValuesAreRejected(setting: Setting, value: String) {
     #expect(Setting.perIPConnectionLimit.environmentNames == ["INSETD_PER_IP_CONNECTION_LIMIT"])
     #expect(Setting.port.environmentNames == ["INSETD_PORT", "PORT"])
     #expect(Setting.maxBodyBytes.flag == "--max-body-bytes")
+    #expect(Setting.headerTimeout.environmentNames == ["INSETD_HEADER_TIMEOUT"])
+    #expect(Setting.adminAddress.flag == "--admin-address")
+    #expect(Setting.adminAddress.environmentNames == ["INSETD_ADMIN_ADDRESS"])
+    #expect(Setting.inFlightBudgetBytes.environmentNames == ["INSETD_IN_FLIGHT_BUDGET_BYTES"])
 }
 
 /// The built `insetd` next to the test bundle, when `swift build` has built it.
@@ -94,5 +142,7 @@ func invalidConfigurationExitsWith2() throws {
     #expect(try run(binary, ["--access-log", "sometimes"]) == 2)
     #expect(try run(binary, [], environment: ["INSETD_THREADS": "none"]) == 2)
     #expect(try run(binary, ["--no-such-flag"]) == 2)
+    #expect(try run(binary, ["--admin-address", "9090"]) == 2)
+    #expect(try run(binary, [], environment: ["INSETD_HEADER_TIMEOUT": "0"]) == 2)
     #expect(try run(binary, ["probe", "--url", "http://127.0.0.1:1/healthz"]) == 1)
 }

@@ -2,11 +2,14 @@ import Foundation
 public import MicroHTTP
 
 /// The insetd HTTP service: routes requests to handlers, answers errors as
-/// problem+json, adds CORS headers and request ids, counts metrics, writes the access
-/// log, and runs the HTTP server with a graceful shutdown.
+/// problem+json, adds CORS headers, request ids and `X-Content-Type-Options: nosniff`,
+/// counts metrics, writes the access log, and runs the HTTP server with a graceful
+/// shutdown.
 ///
 /// The operational routes (`/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`) are always
-/// present; the product routes are the `routes` passed in:
+/// present; the product routes are the `routes` passed in. With
+/// ``ServiceConfiguration/adminAddress``, a second server (the admin listener) answers
+/// `/healthz`, `/readyz` and `/metrics` only, and `/metrics` leaves the public port:
 ///
 /// ```swift
 /// let service = InsetService(configuration: configuration, routes: [
@@ -32,6 +35,10 @@ public final class InsetService: Sendable {
     private let accessLog: AccessLog?
     private let state = DrainState()
     private let running = RunningServer()
+    private let runningAdmin = RunningServer()
+    /// The router entry the public listener does not serve (`/metrics` when the admin
+    /// listener serves it), or -1.
+    private let hiddenPublicEntry: Int
     private let startTime: Double
 
     /// Creates the service.
@@ -55,6 +62,7 @@ public final class InsetService: Sendable {
         )
         router = Router(routes: operational.routes + routes)
         precondition(router.entries.map(\.pattern) == patterns, "route labels out of step with the router")
+        hiddenPublicEntry = configuration.adminAddress == nil ? -1 : patterns.firstIndex(of: "/metrics")!
     }
 
     /// Whether the service is draining (``beginDraining()`` was called): `/readyz` answers 503.
@@ -66,14 +74,27 @@ public final class InsetService: Sendable {
         state.beginDraining()
     }
 
-    /// Starts the HTTP server and returns the port it listens on (the ephemeral one when
-    /// the configured port is 0).
+    /// Starts the HTTP server, and the admin listener when there is an admin address, and
+    /// returns the port the public server listens on (the ephemeral one when the
+    /// configured port is 0; ``adminPort`` tells the admin listener's).
     @discardableResult
     public func start() throws(HTTPServerError) -> Int {
         let server = HTTPServer(configuration: configuration.server) { [self] request in
             respond(to: request)
         }
         try server.start()
+        if let adminConfiguration = configuration.adminServer {
+            let admin = HTTPServer(configuration: adminConfiguration) { [self] request in
+                respond(to: request, onAdminListener: true)
+            }
+            do {
+                try admin.start()
+            } catch {
+                server.stop()
+                throw error
+            }
+            runningAdmin.set(admin)
+        }
         running.set(server)
         return server.port
     }
@@ -81,10 +102,15 @@ public final class InsetService: Sendable {
     /// The port the server listens on, or nil when it is not running.
     public var port: Int? { running.server?.port }
 
+    /// The port the admin listener listens on, or nil when it is not running (or there
+    /// is none).
+    public var adminPort: Int? { runningAdmin.server?.port }
+
     /// Graceful shutdown: `/readyz` answers 503 at once while everything else is still
     /// served for `drainDelay` (so load balancers stop sending work), then the server
     /// stops accepting connections, lets requests in flight finish for up to
-    /// `drainTimeout`, and stops; then writes the access-log lines still queued. Returns
+    /// `drainTimeout`, and stops; the admin listener answers all along (probes see the
+    /// 503) and stops last. Then writes the access-log lines still queued. Returns
     /// whether every request finished in time.
     @discardableResult
     public func shutdown(drainDelay: Duration, drainTimeout: Duration) -> Bool {
@@ -92,14 +118,23 @@ public final class InsetService: Sendable {
         if drainDelay > .zero {
             Thread.sleep(forTimeInterval: drainDelay.inSeconds)
         }
-        guard let server = running.take() else { return true }
-        let finished = server.shutdown(timeout: drainTimeout)
+        var finished = running.take()?.shutdown(timeout: drainTimeout) ?? true
+        // Its requests are probes and scrapes, answered in microseconds.
+        if let admin = runningAdmin.take(), !admin.shutdown(timeout: .seconds(1)) { finished = false }
         accessLog?.flush()
         return finished
     }
 
-    /// Answers one request (called on the server's threads; tests may call it directly).
+    /// Answers one request that came in on the public port (called on the server's
+    /// threads; tests may call it directly).
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        respond(to: request, onAdminListener: false)
+    }
+
+    /// Answers one request that came in on the public port or the admin listener: the
+    /// admin listener serves the operational routes it is for and nothing else, and the
+    /// public port then does not serve `/metrics`.
+    private func respond(to request: HTTPRequest, onAdminListener admin: Bool) -> HTTPResponse {
         let started = ContinuousClock.now
         let generatedID = metrics.begin()
         let requestID = Self.saneRequestID(request.headers["X-Request-Id"]) ?? generatedID
@@ -107,15 +142,17 @@ public final class InsetService: Sendable {
         var response: HTTPResponse
         if let framing = request.framingError {
             response = Self.problem(for: framing).response
-        } else if let match = router.match(request.path) {
+        } else if let match = router.match(request.path),
+           admin ? match.index < OperationalRoutes.adminPatterns.count : match.index != hiddenPublicEntry {
             routeIndex = match.index
             response = answer(request, match: match, requestID: requestID)
         } else {
             response = Problem(status: 404, detail: "no resource at \(request.path)").response
         }
-        // Room for the request id and the CORS fields at once.
-        response.headers.reserveCapacity(response.headers.count + 4)
+        // Room for the request id, nosniff and the CORS fields at once.
+        response.headers.reserveCapacity(response.headers.count + 5)
         response.headers.add("X-Request-Id", requestID)
+        response.headers.add("X-Content-Type-Options", "nosniff")
         addCORSHeaders(to: &response, origin: request.headers["Origin"])
         let seconds = started.duration(to: .now).inSeconds
         metrics.end(route: routeIndex, method: request.method, status: response.status, seconds: seconds)

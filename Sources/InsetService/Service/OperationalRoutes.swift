@@ -7,6 +7,10 @@ struct OperationalRoutes {
     /// Their patterns, in the order ``routes`` lists them.
     static let patterns = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
 
+    /// The patterns the admin listener serves: the first ones of ``patterns``, so that a
+    /// router entry's index tells whether it is one of them.
+    static let adminPatterns = Array(patterns.prefix(3))
+
     let drain: DrainState
     let metrics: ServiceMetrics
     let openAPIDocument: [UInt8]

@@ -9,6 +9,28 @@ public enum CORSPolicy: Sendable, Equatable {
     case origins([String])
 }
 
+/// A listening address: a host (a numeric IPv4 or IPv6 address or a name) and a TCP port.
+public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+    /// The address or host name to bind, e.g. `127.0.0.1`, `0.0.0.0`, `::1`.
+    public var host: String
+    /// The TCP port; 0 binds an ephemeral port.
+    public var port: Int
+
+    /// Creates an address.
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// `HOST:PORT`, with an IPv6 address in brackets (`[::1]:9090`).
+    public var description: String { "\(Self.urlHost(host)):\(port)" }
+
+    /// The host as a URL writes it: an IPv6 address in brackets.
+    public static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+}
+
 /// Everything an ``InsetService`` is configured with.
 public struct ServiceConfiguration: Sendable {
     /// Where and how the HTTP server listens.
@@ -24,6 +46,10 @@ public struct ServiceConfiguration: Sendable {
     /// The bytes of answers not yet delivered to their clients above which new product
     /// requests answer 503 `/problems/overloaded` (API.md "Connections and framing").
     public var inFlightBudgetBytes: Int
+    /// Where the admin listener binds (`/healthz`, `/readyz` and `/metrics` only, with a
+    /// connection budget of its own), or nil for none. With one, `/metrics` is not served
+    /// on the public port.
+    public var adminAddress: ListenAddress?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -33,13 +59,15 @@ public struct ServiceConfiguration: Sendable {
     ///   - openAPIDocument: the OpenAPI document (YAML) served at `/openapi.yaml`.
     ///   - version: the build's version for `insetd_build_info`.
     ///   - inFlightBudgetBytes: the in-flight answer budget (64 MiB by default).
+    ///   - adminAddress: where the admin listener binds (none by default).
     public init(
         server: HTTPServerConfiguration = HTTPServerConfiguration(),
         cors: CORSPolicy = .anyOrigin,
         accessLog: Bool = true,
         openAPIDocument: [UInt8] = [],
         version: String = "dev",
-        inFlightBudgetBytes: Int = 64 << 20
+        inFlightBudgetBytes: Int = 64 << 20,
+        adminAddress: ListenAddress? = nil
     ) {
         self.server = server
         self.cors = cors
@@ -47,5 +75,21 @@ public struct ServiceConfiguration: Sendable {
         self.openAPIDocument = openAPIDocument
         self.version = version
         self.inFlightBudgetBytes = inFlightBudgetBytes
+        self.adminAddress = adminAddress
+    }
+
+    /// The admin listener's server settings, or nil without ``adminAddress``: one thread
+    /// and 16 connections (probes and a scraper need no more, and a budget of its own
+    /// means a full public table never starves them), GET-sized bodies, and the public
+    /// server's deadlines.
+    public var adminServer: HTTPServerConfiguration? {
+        adminAddress.map { address in
+            HTTPServerConfiguration(
+                host: address.host, port: address.port, threads: 1, maxBodyBytes: 4096,
+                connectionLimit: 16, perIPConnectionLimit: 0,
+                connectionTimeoutSeconds: server.connectionTimeoutSeconds,
+                headerTimeoutSeconds: server.headerTimeoutSeconds
+            )
+        }
     }
 }

@@ -1,9 +1,11 @@
+import Foundation
 public import Logging
 public import MicroHTTP
 
 /// One setting of the `insetd` command: its flag and its environment variables.
 public enum Setting: String, CaseIterable, Sendable {
     case host, port, threads, maxBodyBytes, connectionLimit, connectionTimeout, perIPConnectionLimit
+    case headerTimeout, inFlightBudgetBytes, adminAddress
     case drainDelay, drainTimeout, corsOrigin, accessLog, logLevel
 
     /// The command-line flag without its dashes, e.g. `max-body-bytes`.
@@ -16,6 +18,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .connectionLimit: "connection-limit"
         case .connectionTimeout: "connection-timeout"
         case .perIPConnectionLimit: "per-ip-connection-limit"
+        case .headerTimeout: "header-timeout"
+        case .inFlightBudgetBytes: "in-flight-budget-bytes"
+        case .adminAddress: "admin-address"
         case .drainDelay: "drain-delay"
         case .drainTimeout: "drain-timeout"
         case .corsOrigin: "cors-origin"
@@ -63,6 +68,10 @@ public struct ServiceSettings: Equatable, Sendable {
     public var drainTimeout: Duration = .seconds(20)
     /// Which origins get CORS headers.
     public var cors: CORSPolicy = .anyOrigin
+    /// The bytes of undelivered answers above which new product requests answer 503.
+    public var inFlightBudgetBytes = 64 << 20
+    /// Where the admin listener binds, or nil for none (the default).
+    public var adminAddress: ListenAddress?
     /// Whether the access log is written.
     public var accessLog = true
     /// The level of the service's own log.
@@ -110,11 +119,25 @@ public struct ServiceSettings: Equatable, Sendable {
         case .maxBodyBytes: server.maxBodyBytes = try integer(1...(1 << 30))
         case .connectionLimit: server.connectionLimit = try integer(1...1_000_000)
         case .perIPConnectionLimit: server.perIPConnectionLimit = try integer(0...1_000_000)
-        case .connectionTimeout:
+        case .connectionTimeout, .headerTimeout:
             guard let duration = Self.duration(value), duration >= .seconds(1), duration.components.attoseconds == 0 else {
                 throw fail("whole seconds, at least 1 (e.g. 30 or 30s)")
             }
-            server.connectionTimeoutSeconds = Int(duration.components.seconds)
+            if setting == .connectionTimeout {
+                server.connectionTimeoutSeconds = Int(duration.components.seconds)
+            } else {
+                server.headerTimeoutSeconds = Int(duration.components.seconds)
+            }
+        case .inFlightBudgetBytes: inFlightBudgetBytes = try integer(Self.inFlightBudgetRange)
+        case .adminAddress:
+            guard let address = Self.listenAddress(value) else {
+                throw fail("HOST:PORT, e.g. 127.0.0.1:9090, 0.0.0.0:9090 or [::1]:9090")
+            }
+            // The port is resolved first (`Setting.allCases` order): one port cannot serve both.
+            guard address.port == 0 || address.port != server.port else {
+                throw fail("a port other than the public port \(server.port)")
+            }
+            adminAddress = address
         case .drainDelay, .drainTimeout:
             guard let duration = Self.duration(value) else { throw fail("a duration such as 5, 5s, 1.5s or 500ms") }
             if setting == .drainDelay { drainDelay = duration } else { drainTimeout = duration }
@@ -134,6 +157,29 @@ public struct ServiceSettings: Equatable, Sendable {
             }
             logLevel = level
         }
+    }
+
+    /// The in-flight budget's range: 1 MiB (a few ordinary answers) to 64 GiB.
+    static let inFlightBudgetRange = (1 << 20)...(1 << 36)
+
+    /// Parses `HOST:PORT`: an IPv6 address in brackets (`[::1]:9090`), else a host without
+    /// colons (an IPv4 address or a name); the port in 0...65535.
+    static func listenAddress(_ text: String) -> ListenAddress? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = text[..<colon]
+        let portText = text[text.index(after: colon)...]
+        guard !portText.isEmpty, portText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let port = Int(portText), (0...65535).contains(port) else {
+            return nil
+        }
+        if host.hasPrefix("[") {
+            guard host.hasSuffix("]") else { return nil }
+            host = host.dropFirst().dropLast()
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, String(host), &address) == 1 else { return nil }
+        } else {
+            guard !host.isEmpty, !host.contains(":"), !host.contains(" ") else { return nil }
+        }
+        return ListenAddress(host: String(host), port: port)
     }
 
     /// Parses `5`, `5s`, `1.5s` or `500ms` (not negative, at most a day).

@@ -3,15 +3,25 @@ import PackageDescription
 
 /// insetd — UIKit's layout-inset model as an HTTP JSON service.
 ///
-/// Layers (each depends only on the ones above it):
+/// Modules, with the package modules and dependencies each imports in brackets (Foundation
+/// and the C library aside); nothing imports a module listed after it:
 /// - `CMicroHTTPD`: Debian's libmicrohttpd through a pkg-config module and `cmhd_` shims.
 /// - `CMalloc`: glibc's `<malloc.h>`, for the allocator settings (`AllocatorTuning`).
-/// - `MicroHTTP`: a small HTTP server on it (daemon, request, response, router); knows nothing of insets.
-/// - `JSONCore`: a byte-level JSON reader and writer with JSON Pointers; knows nothing of insets.
-/// - `InsetEngine`: the pure layout-inset engine (value types, no I/O).
-/// - `DeviceCatalog`: the device-profile registry, one embedded JSON file per device.
-/// - `InsetService`: routes, handlers, request decoders and response encoders, problem+json.
-/// - `insetd`: the executable (configuration and wiring only).
+/// - `MicroHTTP` [CMicroHTTPD]: a small HTTP server on libmicrohttpd (the daemon and its
+///   accepting thread, requests, responses, headers, per-thread stripes); no routing, no insets.
+/// - `JSONCore` [nothing]: a byte-level JSON reader (a validating tape parser and a plain
+///   forward reader) and writer, with JSON Pointers; knows nothing of insets.
+/// - `InsetEngine` [nothing]: the pure layout-inset engine (value types, no I/O).
+/// - `DeviceCatalog` [InsetEngine, JSONCore]: the device-profile registry, one embedded JSON
+///   file per device, read with JSONCore.
+/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, CMalloc, Logging]: the
+///   router, routes and handlers, request decoders and response encoders, problem+json,
+///   access log and metrics, settings, the allocator settings.
+/// - `insetd` [InsetService, MicroHTTP, DeviceCatalog, ArgumentParser, Logging]: the
+///   executable (configuration and wiring only).
+/// - `EmbedResources` (a build plugin running `EmbedResourcesTool`) compiles the device files
+///   and openapi.yaml into Swift; `insetd-bench` (bench/InsetBench) times the route in
+///   process and serves bench/perf.sh's fixed-answer server.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

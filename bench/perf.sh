@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
-# Issue 8's benchmark: POST /layout with ../shared/bench/layout-31.json (bench/layout-31.json
-# if the shared copy is absent) against insetd (release, default configuration: access log
-# on, through a pipe, as on a container's stdout, read into /dev/null), a C libmicrohttpd
-# ceiling that reads the body and answers insetd's own answer as a fixed body
-# (bench/c-ceiling/ceiling.c; run as insetd runs, with insetd's pool size and its accepting
-# thread, with one thread per core, and with libmicrohttpd accepting by itself, insetd's way
-# before session 9; the goals use the best of the three), a Hummingbird 2 + Codable peer making the same
-# engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer
-# with a route that answers the same bytes from memory (`insetd-bench --serve-fixed`), the
-# bound on what any route could reach. Prints every run, the best of the interleaved rounds
-# and PASS/MISS per goal.
+# The performance guard: POST /layout with ../shared/bench/layout-31.json
+# (bench/layout-31.json if the shared copy is absent) against insetd (release, default
+# configuration: access log on, through a pipe, as on a container's stdout, read into
+# /dev/null), a C libmicrohttpd ceiling that reads the body and answers insetd's own answer
+# as a fixed body (bench/c-ceiling/ceiling.c; run as insetd runs, with insetd's pool size
+# and its accepting thread, with one thread per core, and with libmicrohttpd accepting by
+# itself; the goal uses the best of the three), a Hummingbird 2 + Codable peer making the
+# same engine call (bench/hummingbird-peer), and "fixed": insetd's HTTP layer with a route
+# that answers the same bytes from memory (`insetd-bench --serve-fixed`), the bound on what
+# any route could reach. Prints every run, the best of the interleaved rounds and PASS/MISS
+# per goal; its last line sums the goals up, and it exits 1 when one misses:
+#   insetd / C ceiling req/s at c64 >= 0.5, insetd / Hummingbird req/s at c64 >= 10 (part
+#   throughput), 10,000-node / 1,000-node time <= 20 (scale), RSS growth over 1M requests
+#   <= 10 % (memory). c4 latency is measured and printed, not judged: on a 2-core machine
+#   shared with wrk it is decided by the host's noise (bench/PERF.md).
 #
 #   bench/perf.sh                 # everything: throughput, split, scale, memory
 #   bench/perf.sh --quick         # 1 round of 3 s runs, 100k requests for memory
 #   bench/perf.sh --parts throughput,split   # any of: throughput split scale memory budget
 #   bench/perf.sh --parts budget  # not in the default run: the C ceiling with a stand-in
 #                                 # route of W µs of CPU per request (BUDGET_US, µs), to find
-#                                 # the route cost that still reaches 0.5× (c64) and 3× p99
-#                                 # (c4) on this machine, with insetd in the same rounds
+#                                 # the route cost that still reaches 0.5× (c64) on this
+#                                 # machine, with insetd in the same rounds
 #   bench/perf.sh --no-peer       # skip the Hummingbird peer (its first build takes minutes)
 #   bench/perf.sh --no-build      # use the binaries already built
 #
@@ -30,6 +34,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 out="$here/out"
 mkdir -p "$out"
+summary=() missed=no
+# Adds "NAME FIGURE (TARGET)" to the last line's summary; VERDICT is PASS or MISS.
+goal() { summary+=("$1 $2 ($3)"); [ "$4" = PASS ] || missed=yes; }
 
 rounds=${ROUNDS:-3}
 duration=${DURATION:-10s}
@@ -137,10 +144,9 @@ if wants throughput; then
     wait_post "$insetd_port" "$body"
     post "$insetd_port" "$out/layout-31.answer.json" "$body" >/dev/null
     # The ceiling runs as insetd runs: its pool size and an accepting thread ("ceiling");
-    # with one thread per core ("ceil-1x", insetd's pool before its default became two per
-    # core); and with libmicrohttpd accepting by itself ("ceil-mhd", insetd's accepting
-    # before session 9, where a burst of connections could land on few threads). Every
-    # goal is judged against the best of the three.
+    # with one thread per core ("ceil-1x"); and with libmicrohttpd accepting by itself
+    # ("ceil-mhd", where a burst of connections can land on few threads). The goal is
+    # judged against the best of the three.
     pool=$(insetd_threads "$insetd_port")
     [ -n "$pool" ] || { echo "insetd did not print its pool size" >&2; exit 1; }
     "$out/ceiling" "$ceiling_port" "$pool" "$out/layout-31.answer.json" >/dev/null 2>&1 &
@@ -188,22 +194,23 @@ if wants throughput; then
         printf "%-8s %10s %9s %9s   %10s %9s %9s\n" "$server" "${rps64[$server]}" "${p50_64[$server]}" "${p99_64[$server]}" \
             "${rps4[$server]}" "${p50_4[$server]}" "${p99_4[$server]}"
     done
-    # The C ceiling of the goals: the best of its three setups (highest req/s, lowest p99).
+    # The C ceiling of the goal: the best of its three setups (highest req/s).
     best_ceiling=$(awk -v a="${rps64[ceiling]}" -v b="${rps64[ceil-1x]}" -v c="${rps64[ceil-mhd]}" 'BEGIN { m = a > b ? a : b; print (m > c ? m : c) }')
-    best_p99_4=$(min "$(min "${p99_4[ceiling]}" "${p99_4[ceil-1x]}")" "${p99_4[ceil-mhd]}")
-    echo "C ceiling for the goals: $best_ceiling req/s at c64, p99 $best_p99_4 ms at c4 (the best of its three setups)"
+    echo "C ceiling for the goal: $best_ceiling req/s at c64 (the best of its three setups)"
     # Verdicts compare the unrounded ratio (0.497 printed as 0.50 is a miss).
     ratio=$(awk -v a="${rps64[insetd]}" -v b="$best_ceiling" 'BEGIN { printf "%.3f", a / b }')
-    echo "goal: insetd / C ceiling req/s (c64) = $ratio, target >= 0.50: $(verdict "$(awk -v a="${rps64[insetd]}" -v b="$best_ceiling" 'BEGIN { print (a / b >= 0.5) }')")"
+    result=$(verdict "$(awk -v a="${rps64[insetd]}" -v b="$best_ceiling" 'BEGIN { print (a / b >= 0.5) }')")
+    echo "goal: insetd / C ceiling req/s (c64) = $ratio, target >= 0.50: $result"
+    goal insetd/C "$ratio" "≥0.5" "$result"
     if [ "$peer" = yes ]; then
         ratio=$(awk -v a="${rps64[insetd]}" -v b="${rps64[peer]}" 'BEGIN { printf "%.1f", a / b }')
-        echo "goal: insetd / Hummingbird req/s (c64) = $ratio, target >= 10: $(verdict "$(awk -v a="${rps64[insetd]}" -v b="${rps64[peer]}" 'BEGIN { print (a / b >= 10) }')")"
+        result=$(verdict "$(awk -v a="${rps64[insetd]}" -v b="${rps64[peer]}" 'BEGIN { print (a / b >= 10) }')")
+        echo "goal: insetd / Hummingbird req/s (c64) = $ratio, target >= 10: $result"
+        goal insetd/Hummingbird "$ratio" "≥10" "$result"
     fi
-    ratio=$(awk -v a="${p99_4[insetd]}" -v b="$best_p99_4" 'BEGIN { printf "%.2f", a / b }')
-    echo "goal: insetd / C ceiling p99 (c4) = $ratio, target <= 3: $(verdict "$(awk -v a="${p99_4[insetd]}" -v b="$best_p99_4" 'BEGIN { print (a / b <= 3) }')")"
-    # One lucky round of one setup often sets the goal's figure: the ratio to each setup's best.
-    echo "context: insetd / each ceiling setup's best p99 (c4):$(for setup in ceiling ceil-1x ceil-mhd; do
-        awk -v a="${p99_4[insetd]}" -v b="${p99_4[$setup]}" -v s="$setup" 'BEGIN { printf " %s %.2f", s, a / b }'; done)"
+    # Not a goal: at c4 both cores are saturated and one lucky ceiling round decides the ratio.
+    echo "c4 p99 (not judged): insetd ${p99_4[insetd]} ms, fixed ${p99_4[fixed]} ms; ceiling setups:$(for setup in ceiling ceil-1x ceil-mhd; do
+        printf ' %s %s' "$setup" "${p99_4[$setup]}"; done) ms"
     fixed=$(awk -v a="${rps64[fixed]}" -v b="$best_ceiling" 'BEGIN { printf "%.2f", a / b }')
     share=$(awk -v a="${rps64[insetd]}" -v b="${rps64[fixed]}" 'BEGIN { printf "%.2f", a / b }')
     echo "bound: the HTTP layer with a free route (fixed) = $fixed × the C ceiling; insetd reaches $share of it (the route's cost)"
@@ -234,9 +241,9 @@ fi
 # The C ceiling again, spending W µs of CPU per request before its fixed answer (a busy
 # loop standing in for a route of that cost), for each W of BUDGET_US, in interleaved
 # rounds: where the share of the plain ceiling (W = 0) crosses 0.5 is what a route may cost
-# for the throughput goal, on this machine, whatever it is written in; where its c4 p99
-# passes 3 × W = 0's is what it may cost for the latency goal. insetd runs in the same
-# rounds: its req/s against the rows says what its route costs as a stand-in's W.
+# for the throughput goal, on this machine, whatever it is written in; its c4 p99 shows how
+# the tail grows with a route's CPU. insetd runs in the same rounds: its req/s against the
+# rows says what its route costs as a stand-in's W.
 if wants budget; then
     if [ ! -s "$out/layout-31.answer.json" ]; then
         start_insetd "$insetd_port"; answer_pid=$started
@@ -274,7 +281,7 @@ if wants budget; then
     first=${budgets%% *}
     base=${budget_rps[$first]} base_p99=${budget_p99[$first]}
     printf "%6s %10s %9s %11s %9s\n" "W µs" "req/s" "share" "c4 p99 ms" "× W=$first"
-    previous_w="" previous_share="" previous_ratio=""
+    previous_w="" previous_share=""
     for w in $budgets insetd; do
         share=$(awk -v a="${budget_rps[$w]}" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
         ratio=$(awk -v a="${budget_p99[$w]}" -v b="$base_p99" 'BEGIN { printf "%.2f", a / b }')
@@ -283,20 +290,12 @@ if wants budget; then
         if [ -n "$previous_share" ] && awk -v a="$previous_share" -v b="$share" 'BEGIN { exit !(a >= 0.5 && b < 0.5) }'; then
             crossing=$(awk -v w0="$previous_w" -v s0="$previous_share" -v w1="$w" -v s1="$share" 'BEGIN { printf "%.1f", w0 + (s0 - 0.5) * (w1 - w0) / (s0 - s1) }')
         fi
-        if [ -n "$previous_ratio" ] && [ -z "${p99_crossing:-}" ] && awk -v a="$previous_ratio" -v b="$ratio" 'BEGIN { exit !(a <= 3 && b > 3) }'; then
-            p99_crossing=$(awk -v w0="$previous_w" -v r0="$previous_ratio" -v w1="$w" -v r1="$ratio" 'BEGIN { printf "%.1f", w0 + (3 - r0) * (w1 - w0) / (r1 - r0) }')
-        fi
-        previous_w=$w previous_share=$share previous_ratio=$ratio
+        previous_w=$w previous_share=$share
     done
     if [ -n "${crossing:-}" ]; then
         echo "budget: a route of about $crossing µs of CPU per request leaves 0.5 × the plain ceiling's req/s"
     else
         echo "budget: the req/s share does not cross 0.5 within W = $budgets"
-    fi
-    if [ -n "${p99_crossing:-}" ]; then
-        echo "budget: a route of about $p99_crossing µs of CPU per request takes c4 p99 past 3 × the plain ceiling's"
-    else
-        echo "budget: c4 p99 stays within 3 × the plain ceiling's for W = $budgets"
     fi
     # Where insetd's req/s falls between two W rows: the stand-in route that costs as much.
     equivalent="" previous_w=""
@@ -350,7 +349,9 @@ if wants scale; then
         done
     done
     ratio=$(awk -v a="$best10" -v b="$best1" 'BEGIN { printf "%.1f", a / b }')
-    echo "goal: 10,000 / 1,000 nodes = $best10 / $best1 ms = $ratio, target <= 20: $(verdict "$(awk -v a="$best10" -v b="$best1" 'BEGIN { print (a / b <= 20) }')")"
+    result=$(verdict "$(awk -v a="$best10" -v b="$best1" 'BEGIN { print (a / b <= 20) }')")
+    echo "goal: 10,000 / 1,000 nodes = $best10 / $best1 ms = $ratio, target <= 20: $result"
+    goal 10k/1k "$ratio" "≤20" "$result"
     stop "$scale_pid"
 fi
 
@@ -370,7 +371,20 @@ if wants memory; then
     done
     rss_1m=$(rss_kb "$memory_pid")
     echo "  after $total requests: $rss_1m KiB"
-    growth=$(awk -v a="$rss_1m" -v b="$rss_10k" 'BEGIN { printf "%.1f", 100 * (a - b) / b }')
-    echo "goal: RSS growth = $growth %, target <= 10 %: $(verdict "$(awk -v a="$rss_1m" -v b="$rss_10k" 'BEGIN { print (a - b <= 0.1 * b) }')")"
+    growth=$(awk -v a="$rss_1m" -v b="$rss_10k" 'BEGIN { printf "%+.1f", 100 * (a - b) / b }')
+    result=$(verdict "$(awk -v a="$rss_1m" -v b="$rss_10k" 'BEGIN { print (a - b <= 0.1 * b) }')")
+    echo "goal: RSS growth = $growth %, target <= 10 %: $result"
+    goal RSS "$growth%" "≤10%" "$result"
     stop "$memory_pid"
+fi
+
+# --- the last line: every goal measured, and the verdict -------------------------------------
+echo
+if [ ${#summary[@]} -eq 0 ]; then
+    echo "perf: no goal measured (parts: $parts)"
+elif [ "$missed" = yes ]; then
+    echo "perf: ${summary[*]}: MISS"
+    exit 1
+else
+    echo "perf: ${summary[*]}: PASS"
 fi

@@ -20,7 +20,7 @@ public struct DeviceCatalog: Sendable {
         var profiles: [DeviceProfile] = []
         var fileOfID: [String: String] = [:]
         for (file, json) in files {
-            let profile = try DeviceFileParser(file: file).parse(json)
+            let profile = try DeviceFileParser(file: file, json: json).profile()
             if let other = fileOfID[profile.id] {
                 throw DeviceFileError(file: file, field: "id", reason: .invalid("duplicate id \"\(profile.id)\", also in \(other)"))
             }

@@ -1,11 +1,23 @@
-import Foundation
 import InsetEngine
+import JSONCore
 
-/// Reads one device file and checks it against the schema and the rules of RULES.md
-/// ("Window and device"). Every failure names the file and the field.
+/// Reads one device file (with JSONCore's `JSONDocument`) and checks it against the schema
+/// and the rules of RULES.md ("Window and device"). Every failure names the file and the field.
 struct DeviceFileParser {
     /// The file's name, e.g. `iphone-x.json`.
     let file: String
+    /// The file's text, parsed.
+    private let document: JSONDocument
+
+    /// Parses `json`, the text of `file`; the rules are checked by `profile()`.
+    init(file: String, json: String) throws(DeviceFileError) {
+        self.file = file
+        do {
+            document = try JSONDocument(parsing: Array(json.utf8))
+        } catch {
+            throw DeviceFileError(file: file, field: "", reason: .malformedJSON(error.description))
+        }
+    }
 
     /// A JSON value at a dotted path; `value` is `nil` when the field is absent.
     private struct Field {
@@ -16,7 +28,7 @@ struct DeviceFileParser {
             Field(value: object[key], path: path.isEmpty ? key : "\(path).\(key)")
         }
 
-        func element(_ index: Int, _ value: JSONValue) -> Field {
+        func element(_ index: Int, _ value: JSONValue? = nil) -> Field {
             Field(value: value, path: "\(path)[\(index)]")
         }
     }
@@ -29,15 +41,9 @@ struct DeviceFileParser {
     private static let insetKeys = ["top", "left", "bottom", "right"]
     private static let barKeys = ["navigationBar", "largeTitleNavigationBar", "toolbar", "tabBar"]
 
-    /// Parses and validates `json`, the text of the file.
-    func parse(_ json: String) throws(DeviceFileError) -> DeviceProfile {
-        let document: JSONValue
-        do {
-            document = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
-        } catch {
-            throw DeviceFileError(file: file, field: "", reason: .malformedJSON(Self.message(of: error)))
-        }
-        let root = Field(value: document, path: "")
+    /// The device the file describes, once it passes every check.
+    func profile() throws(DeviceFileError) -> DeviceProfile {
+        let root = Field(value: document.root, path: "")
         let object = try self.object(root, keys: Self.documentKeys)
         func field(_ key: String) -> Field { root.child(key, in: object) }
 
@@ -136,7 +142,7 @@ struct DeviceFileParser {
     /// iPhones all but portraitUpsideDown, Apple TV only landscapeLeft.
     private func orientationSet(_ field: Field, family: DeviceFamily, homeIndicator: Bool) throws(DeviceFileError) -> [Orientation] {
         var listed: [Orientation] = []
-        guard case .array(let items)? = field.value else { throw typeError(field, "an array of orientation names") }
+        let items = try array(field, "an array of orientation names")
         for (index, item) in items.enumerated() {
             let orientation: Orientation = try word(field.element(index, item))
             if listed.contains(orientation) { throw fail(field.element(index, item), "is listed twice") }
@@ -182,7 +188,7 @@ struct DeviceFileParser {
     /// The bars must be RULES.md's figures (the engine's `BarHeights`) at the default systemVersion 18.
     private func checkBars(_ field: Field, family: DeviceFamily, sizeClasses: OrientationFigures<SizeClasses>) throws(DeviceFileError) -> Bool {
         if family == .tv {
-            guard case .null? = field.value else { throw fail(field, "must be null on Apple TV (no bars modelled)") }
+            guard isNull(field) else { throw fail(field, "must be null on Apple TV (no bars modelled)") }
             return false
         }
         let object = try self.object(field, keys: ["portrait", "landscape"])
@@ -202,7 +208,7 @@ struct DeviceFileParser {
     }
 
     private func versionOverrides(_ field: Field, kind: Kind) throws(DeviceFileError) -> [VersionOverride] {
-        guard case .array(let items)? = field.value else { throw typeError(field, "an array") }
+        let items = try array(field, "an array")
         var overrides: [VersionOverride] = []
         for (index, item) in items.enumerated() {
             let entry = field.element(index, item)
@@ -252,7 +258,7 @@ struct DeviceFileParser {
     }
 
     private func alternativeValues(_ field: Field) throws(DeviceFileError) -> [Alternative] {
-        guard case .array(let items)? = field.value else { throw typeError(field, "an array") }
+        let items = try array(field, "an array")
         var alternatives: [Alternative] = []
         for (index, item) in items.enumerated() {
             let entry = field.element(index, item)
@@ -290,8 +296,9 @@ struct DeviceFileParser {
     private func sourceList(_ field: Field) throws(DeviceFileError) -> [String] {
         let sources = try strings(field)
         guard !sources.isEmpty else { throw fail(field, "must name at least one source (URL, repository + path, or \"derived\")") }
-        if let index = sources.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw fail(field.element(index, .string(sources[index])), "must not be empty")
+        // Blank: nothing but horizontal whitespace (spaces, tabs).
+        if let index = sources.firstIndex(where: { $0.allSatisfy { $0.isWhitespace && !$0.isNewline } }) {
+            throw fail(field.element(index), "must not be empty")
         }
         return sources
     }
@@ -306,33 +313,48 @@ struct DeviceFileParser {
         DeviceFileError(file: file, field: field.path, reason: field.value == nil ? .missing : .wrongType(expected: expected))
     }
 
+    /// An object's members by key; a key given twice is an error (it would hide one value).
     private func object(_ field: Field, keys: Set<String>) throws(DeviceFileError) -> [String: JSONValue] {
-        guard case .object(let object)? = field.value else { throw typeError(field, "an object") }
+        guard let value = field.value, document.kind(of: value) == .object else { throw typeError(field, "an object") }
+        var object: [String: JSONValue] = [:]
+        for member in document.members(of: value) {
+            let key = document.string(member.key) ?? ""
+            if object.updateValue(member.value, forKey: key) != nil { throw fail(field.child(key, in: object), "is given twice") }
+        }
         if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
             throw DeviceFileError(file: file, field: field.child(unknown, in: object).path, reason: .unknownField)
         }
         return object
     }
 
+    private func array(_ field: Field, _ expected: String) throws(DeviceFileError) -> [JSONValue] {
+        guard let value = field.value, document.kind(of: value) == .array else { throw typeError(field, expected) }
+        return Array(document.elements(of: value))
+    }
+
+    private func isNull(_ field: Field) -> Bool {
+        field.value.map { document.kind(of: $0) == .null } ?? false
+    }
+
     private func string(_ field: Field) throws(DeviceFileError) -> String {
-        guard case .string(let value)? = field.value else { throw typeError(field, "a string") }
+        guard let value = field.value.flatMap(document.string) else { throw typeError(field, "a string") }
         return value
     }
 
     private func strings(_ field: Field) throws(DeviceFileError) -> [String] {
-        guard case .array(let items)? = field.value else { throw typeError(field, "an array of strings") }
         var values: [String] = []
-        for (index, item) in items.enumerated() { values.append(try string(field.element(index, item))) }
+        for (index, item) in try array(field, "an array of strings").enumerated() { values.append(try string(field.element(index, item))) }
         return values
     }
 
     private func bool(_ field: Field) throws(DeviceFileError) -> Bool {
-        guard case .bool(let value)? = field.value else { throw typeError(field, "true or false") }
+        guard let value = field.value.flatMap(document.bool) else { throw typeError(field, "true or false") }
         return value
     }
 
+    /// A number in 0...1e6 (JSONDocument reads an overlong number as infinity, which fails here).
     private func nonNegative(_ field: Field) throws(DeviceFileError) -> Double {
-        guard case .number(let value)? = field.value else { throw typeError(field, "a number") }
+        guard let value = field.value.flatMap(document.number) else { throw typeError(field, "a number") }
         guard value >= 0, value <= 1e6 else { throw fail(field, "must be a number >= 0") }
         return value
     }
@@ -358,11 +380,8 @@ struct DeviceFileParser {
     }
 
     private func nullable<Value>(_ field: Field, _ read: (Field) throws(DeviceFileError) -> Value) throws(DeviceFileError) -> Value? {
-        switch field.value {
-        case nil: throw DeviceFileError(file: file, field: field.path, reason: .missing)
-        case .null?: return nil
-        default: return try read(field)
-        }
+        guard field.value != nil else { throw DeviceFileError(file: file, field: field.path, reason: .missing) }
+        return isNull(field) ? nil : try read(field)
     }
 
     /// A portrait figure: null exactly on Apple TV.
@@ -400,13 +419,5 @@ struct DeviceFileParser {
 
     private static func text(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    private static func message(of error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
     }
 }

@@ -4,10 +4,9 @@ import Foundation
 /// kept per pool thread and rebuilt when the second changes.
 ///
 /// libmicrohttpd would add the header itself, but it formats it with `gmtime_r`, and glibc
-/// takes one process-wide lock in every `gmtime_r` call. Measured at `wrk -c4` on two cores,
-/// four pool threads contended for that lock: over a third of the server's `futex` calls
-/// came from `__tz_convert`, each a sleep or a wake-up in the middle of an answer. The
-/// server therefore asks libmicrohttpd to leave the header out and adds this one. The
+/// takes one process-wide lock in every `gmtime_r` call, which the pool threads then contend
+/// for in the middle of their answers (bench/PERF.md). The server therefore asks
+/// libmicrohttpd to leave the header out and adds this one. The
 /// answers libmicrohttpd makes by itself (a 431 for a header block over the connection
 /// pool, a 400 for a malformed request) carry no `Date` now; API.md leaves those protocol
 /// errors outside its contract.

@@ -1,8 +1,7 @@
 /// One header field: its name as given and its value.
 ///
 /// A struct rather than a `(name:, value:)` tuple: an array of tuples is destroyed through
-/// the runtime's generic tuple code, field by field, where a struct's own destroy runs
-/// (in the server's profile, that generic destroy was 4 % of the HTTP layer's instructions).
+/// the runtime's generic tuple code, field by field, where a struct's own destroy runs.
 public struct HTTPField: Sendable {
     /// The name as given (compared case-insensitively by ``HTTPHeaders``).
     public var name: String

@@ -33,11 +33,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// no room left to build its 431 (so it was with 36 KiB pools too, near 36.5 KB).
     ///
     /// libmicrohttpd also zeroes the half of the pool it lent the read buffer when it
-    /// shrinks that buffer for the answer. 36 KiB pools (the default before) cost about 2 µs
-    /// of machine time per layout-31 request more than 16 KiB ones at `wrk -c4` (about 4 %).
-    /// Up to 32 KiB libmicrohttpd takes pools from `malloc`, so a closed connection's pool
-    /// stays in the allocator's arenas for the next one; the memory goal's test (1M requests
-    /// in waves of 64 connections) grew RSS by 1.1–1.7 % with 16 KiB pools (three runs).
+    /// shrinks that buffer for the answer, so a smaller pool is cheaper on every request
+    /// (bench/PERF.md). Up to 32 KiB libmicrohttpd takes pools from `malloc`, so a closed
+    /// connection's pool stays in the allocator's arenas for the next one.
     public var connectionMemoryLimit: Int
     /// The kernel send buffer each connection asks for (`SO_SNDBUF`; Linux doubles it for
     /// its bookkeeping); 0 leaves the system's default, which grows to megabytes. Capped, the
@@ -75,10 +73,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// Each pool thread owns the connections handed to it, so a thread that another process
     /// on its core preempts in the middle of a batch (a co-located client, a sidecar, a
     /// neighbour on a shared node) stalls all of them while the other threads may have
-    /// nothing to do. Two threads per processor halve what one preemption stalls. Measured
-    /// with `bench/perf.sh`'s request on a 2-core machine: on a core of its own the server
-    /// answers the same with 1, 2 or 4 threads (~30k req/s each); sharing both cores with
-    /// the load generator, 4 threads answer 6–15 % more than 2 (median and best of rounds).
+    /// nothing to do. Two threads per processor halve what one preemption stalls (measured:
+    /// bench/PERF.md).
     public static var defaultThreads: Int {
         2 * availableProcessors
     }

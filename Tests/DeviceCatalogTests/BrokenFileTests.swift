@@ -53,6 +53,16 @@ import Testing
         #expect(error == DeviceFileError(file: "iphone-x.json", field: "scael", reason: .unknownField))
     }
 
+    @Test func duplicateKey() throws {
+        let error = try #require(load(replacing: "\"scale\": 3,", with: "\"scale\": 3, \"scale\": 2,"))
+        #expect(error == DeviceFileError(file: "iphone-x.json", field: "scale", reason: .invalid("is given twice")))
+    }
+
+    @Test func numberTooLarge() throws {
+        let error = try #require(load(replacing: "\"scale\": 3,", with: "\"scale\": 3e400,"))
+        #expect(error == DeviceFileError(file: "iphone-x.json", field: "scale", reason: .invalid("must be a number >= 0")))
+    }
+
     @Test func idMustMatchTheFileName() throws {
         let error = try #require(load(replacing: "\"id\": \"iphone-x\"", with: "\"id\": \"iphone-x\"", file: "iphone-10.json"))
         #expect(error.file == "iphone-10.json")

@@ -2,19 +2,19 @@
  * The C ceiling for bench/healthz.sh and bench/perf.sh: libmicrohttpd configured as
  * insetd configures it (internal thread pool of two threads per CPU it may run on, epoll,
  * ITC, 1024 connections, 30 s timeout), except that each connection keeps libmicrohttpd's
- * own 32 KiB pool (insetd's 36 KiB is cleared per request too, so this is the cheaper
- * of the two for the ceiling), answering GET /healthz with
- * insetd's body; or, given BODY_FILE, answering every request, after reading its body,
+ * default 32 KiB pool (insetd's is 16 KiB; both are cleared per request), answering
+ * GET /healthz with insetd's body; or, given BODY_FILE, answering every request, after reading its body,
  * with that file's bytes (perf.sh passes insetd's own answer to the benchmark request).
  * Given WORK_NS too, it first spends that many nanoseconds of CPU on each such request
- * (a busy loop on the monotonic clock): a stand-in for a route of that cost, with which
+ * (a busy loop on the thread's CPU clock): a stand-in for a route of that cost, with which
  * perf.sh's budget part finds the route cost that still reaches a given share of the
  * ceiling on this machine.
  *
  * Connections are accepted as insetd accepts them: one thread accepts and hands each to
  * the pool (MHD_add_connection, which places it by descriptor number), rather than every
  * pool thread polling the listening socket. With HANDOVER=0 in the environment,
- * libmicrohttpd accepts by itself (insetd's way before session 9; perf.sh reports both).
+ * libmicrohttpd accepts by itself (every pool thread polls the listening socket; perf.sh
+ * measures both).
  *
  *   ceiling PORT [THREADS [BODY_FILE [WORK_NS]]]     (THREADS 0: insetd's default pool)
  */

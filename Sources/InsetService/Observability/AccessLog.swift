@@ -8,7 +8,7 @@ import JSONCore
 /// what is pending; the service calls it when it stops.
 ///
 /// It bypasses swift-log on purpose: building a `Logger.Metadata` dictionary and sorting
-/// its keys cost more per request than the rest of the line (issue 2's profile).
+/// its keys cost more per request than the rest of the line.
 public struct AccessLog: Sendable {
     /// The file descriptor lines go to.
     public let descriptor: Int32

@@ -145,10 +145,8 @@ final class LineBatcher: @unchecked Sendable {
     /// it once `writing` is taken, so that lines taken later cannot overtake these.
     ///
     /// Each thread's buffer is taken whole, swapped for an empty one from `spareBuffers`
-    /// (capacity kept), so a stripe's lock is held for a swap, not for a copy of its lines.
-    /// (Copying up to ``wakeThreshold`` bytes per buffer under the stripe locks, as an
-    /// earlier version did, held up the threads appending: the fixed-answer server's c4
-    /// p99 was a third higher and its throughput an eighth lower; bench/PERF.md, session 19.)
+    /// (capacity kept), so a stripe's lock is held for a swap, not for a copy of its lines:
+    /// a copy under the lock holds up the threads appending (bench/PERF.md).
     private func writePending() {
         var taken: [[UInt8]] = []
         pending.updateAll { buffer in

@@ -7,8 +7,8 @@ import CMalloc
 /// A large request allocates a few large, short-lived blocks (a 10,000-node request: the
 /// hierarchy, the engine's results and the answer, megabytes each). With glibc's defaults
 /// each is a fresh `mmap` or grows the heap, and is given back to the kernel when freed, so
-/// the next request faults every page in again: in `perf`, page faults were nearly half of
-/// such a request's time. Raising the thresholds keeps freed memory for the next request.
+/// the next request faults every page in again (bench/PERF.md). Raising the thresholds
+/// keeps freed memory for the next request.
 /// The cost is resident memory: what the largest requests in flight needed stays mapped
 /// (tens of MB at API.md's 10,000-node limit), which the container's memory limit allows.
 public enum AllocatorTuning {

@@ -1,0 +1,175 @@
+// The pass's safe-area rules (S3–S7) and the explanations of their values.
+extension LayoutPass {
+    /// The node's safe area (S3–S7) and its explanation; `remembered` is the pass's S5 memory.
+    func safeArea(
+        of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
+        placement: ContentPlacement?, additional: Insets?,
+        tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse,
+        remembered: inout [Int: Insets]
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        // What the node's rule measures against, the same for every edge.
+        var distances = Insets.zero
+        var frozen = false
+        var consumed: EdgeSet = [], consumedAbove: EdgeSet = []
+        switch role {
+        case .root, .containerContent:
+            break
+        case .childController(let reference):
+            // Rule S5: against the nearest ancestor controller's view in window coordinates,
+            // with no cap; a window-sized view keeps its last value while it is not aligned
+            // with the window (0 if it was never aligned).
+            frozen = frame.size == environment.screen && window != screenRect
+            distances = Insets.distances(of: window, in: state.nodes[reference].window)
+            // Rule C2: the edges a scroll view holding this view adjusted. Those from its
+            // parent up to the reference's own view (a table view controller's table holds
+            // its children too: the ancestors from the reference on in tree order) are
+            // consumed here; those of scroll views holding the reference are consumed in the
+            // reference's inset already, and stay so: no overhang grows them again (S3's
+            // capped offset there), while what controllers inside the scroll view added
+            // stands. [GUESS: RULES.md's "stays consumed" read against S5's "no cap"; no
+            // source covers a child controller overhanging a consumed edge. A container whose
+            // own view is a scroll view, which UIKit has not, places its content by S7 alone.]
+            var ancestor = parent
+            while ancestor >= 0 {
+                if ancestor >= reference {
+                    consumed.formUnion(state.nodes[ancestor].included)
+                } else {
+                    consumedAbove.formUnion(state.nodes[ancestor].included)
+                }
+                ancestor = tree.nodes[ancestor].parent
+            }
+        case .plain:
+            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
+        }
+        /// The node's safe area on `edge` before its own controller's additional insets.
+        func start(_ edge: Edge) -> EdgeTrail {
+            switch role {
+            case .root:
+                // §1.3: the window's safe area; edgesForExtendedLayout has no effect here.
+                return EdgeTrail(value: environment.windowSafeArea[edge], continuing: .window)
+            case .containerContent(let container):
+                // S7: decided by the container (see `place(content:of:in:state:)`).
+                var trail = state.trail(of: container, on: edge)
+                placement?.apply(to: &trail, on: edge)
+                return trail
+            case .childController(let reference):
+                if frozen {
+                    return .frozen(remembered[i]?[edge] ?? 0)
+                }
+                var trail = state.trail(of: reference, on: edge)
+                // An edge a scroll view holding this view adjusted stays consumed (RULES.md
+                // §C2), overhang included: the scroll view's content inset already accounts
+                // for that edge. [GUESS: no source covers an overhang here.]
+                if consumed.contains(edge) {
+                    trail.consume()
+                } else if consumedAbove.contains(edge) {
+                    trail.applyCappedOffset(distances[edge])
+                } else {
+                    trail.applyUncappedOffset(distances[edge])
+                }
+                return trail
+            case .plain:
+                preconditionFailure("a plain view's safe area is plainSafeArea's")
+            }
+        }
+        // Edge by edge, spelled out so that every `[edge]` above is a plain field access.
+        var top = start(.top), left = start(.left), bottom = start(.bottom), right = start(.right)
+        if case .childController = role {
+            // Rule S5: the kept value excludes the child's own additional insets.
+            remembered[i] = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
+        }
+        if let additional {
+            top.add(additional: additional.top)
+            left.add(additional: additional.left)
+            bottom.add(additional: additional.bottom)
+            right.add(additional: additional.right)
+        }
+        return explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+    }
+
+    /// A plain view's safe area (S3/S4, C2 under a scroll view) at `frame` under the view at
+    /// `parent`, and its explanation. (Apart from `safeArea(of:...)`, whose other rules most
+    /// views skip: a call with its arguments costs more than these rules.)
+    func plainSafeArea(
+        parent: Int, frame: Rect, parentBounds: Rect,
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        let distances = Insets.distances(of: frame, in: parentBounds)
+        let inherited = state.nodes[parent].safeArea
+        let included = state.nodes[parent].included
+        // Whether no edge the scroll view left alone lies inside a non-zero edge of the
+        // superview. Then no edge adds an offset entry, and a consumed edge (of a finite
+        // inset) is 0 with at most one entry whatever its distance: the safe area and
+        // explanation depend on the superview alone.
+        func inheritsOrConsumes(_ edge: Edge) -> Bool {
+            included.contains(edge) ? inherited[edge].isFinite : distances[edge] <= 0 || inherited[edge] == 0
+        }
+        let unconsumedInherited = inheritsOrConsumes(.top) && inheritsOrConsumes(.left)
+            && inheritsOrConsumes(.bottom) && inheritsOrConsumes(.right)
+        if unconsumedInherited {
+            // The common case, taken whole: no edge consumed either, so no edge adds an entry.
+            // The view has its superview's insets and shares its explanation, exactly as the
+            // edge-by-edge rules below would give.
+            if included.isEmpty {
+                return (inherited, explanation(of: parent, in: results))
+            }
+            // The next cell of a table: its first sibling's result, exactly as the rules below
+            // would give it again.
+            if let kept = reuse.consumedOnly(under: parent) {
+                return kept
+            }
+        }
+        /// S3 with the S4 cap, after C2's consumption under a scroll view.
+        func trail(_ edge: Edge) -> EdgeTrail {
+            var trail = state.trail(of: parent, on: edge)
+            if included.contains(edge) { trail.consume() }
+            trail.applyCappedOffset(distances[edge])
+            return trail
+        }
+        let top = trail(.top), left = trail(.left), bottom = trail(.bottom), right = trail(.right)
+        let result = explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+        if unconsumedInherited {
+            reuse.keepConsumedOnly(result, under: parent)
+        }
+        return result
+    }
+
+    /// The safe area that finished edge trails give, and its explanation: a laid-out node's
+    /// when the trails add nothing to its lists, else the one made last when it was made
+    /// alike, else a new one.
+    private func explained(
+        top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail,
+        results: UnsafeMutableBufferPointer<NodeResult>, reuse: inout ExplanationReuse
+    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        let insets = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
+        // No entry added to one node's lists on any edge: that node's explanation, shared.
+        if let origin = top.origin.node, top.added.isEmpty, left.added.isEmpty, bottom.added.isEmpty, right.added.isEmpty,
+           left.origin == top.origin, bottom.origin == top.origin, right.origin == top.origin {
+            return (insets, explanation(of: origin, in: results))
+        }
+        if let shared = reuse.explanation(top: top, left: left, bottom: bottom, right: right) {
+            return (insets, shared)
+        }
+        func list(_ trail: EdgeTrail, on edge: Edge) -> [Contribution] {
+            trail.added.isEmpty
+                ? self.list(of: trail.origin, on: edge, results: results)
+                : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, results: results) }
+        }
+        let shared = NodeResult.SharedExplanation(
+            Explanation(top: list(top, on: .top), left: list(left, on: .left), bottom: list(bottom, on: .bottom), right: list(right, on: .right))
+        )
+        reuse.remember(shared, top: top, left: left, bottom: bottom, right: right)
+        return (insets, shared)
+    }
+
+    /// Laid-out node `k`'s explanation (in the safe-area model, every node has one).
+    private func explanation(of k: Int, in results: UnsafeMutableBufferPointer<NodeResult>) -> NodeResult.SharedExplanation {
+        results[k].fields.explanation!
+    }
+
+    /// The finished list `origin` has on `edge`.
+    private func list(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> [Contribution] {
+        if let node = origin.node { return explanation(of: node, in: results).value[edge] }
+        return origin == .window ? environment.windowExplain[edge] : []
+    }
+}

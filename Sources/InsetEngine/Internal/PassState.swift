@@ -1,0 +1,71 @@
+/// Legacy model (§2.1): how far down the status bar and navigation bars reach, and how far up
+/// the toolbars and tab bars reach, in window coordinates. Where no bar covers an edge, its
+/// reach is infinitely far off (−∞ at the top, +∞ at the bottom), so a guide there is 0
+/// whatever the view's frame: Apple's "or else … the top edge of the view controller's view",
+/// and RULES.md's "counts shown toolbar / tab bar heights only". (A view that overhangs the
+/// screen gets no guide for the overhang.)
+struct LegacyCover: Hashable, Sendable {
+    var top: Double
+    var bottom: Double
+
+    /// The root's cover: the status bar, when one is shown; no bar at the bottom.
+    init(statusBarHeight: Double) {
+        top = statusBarHeight > 0 ? statusBarHeight : -.infinity
+        bottom = .infinity
+    }
+
+    /// `topLayoutGuide` / `bottomLayoutGuide` of a controller whose view is at `window`.
+    func guides(for window: Rect) -> LayoutGuideLengths {
+        LayoutGuideLengths(top: Swift.max(0, top - window.minY), bottom: Swift.max(0, window.maxY - bottom))
+    }
+}
+
+/// What the pass knows of a laid-out node, for its subviews and its content. Plain data: the
+/// optimizer often copies (and retains) a whole `NodeResult` to read one of its fields; only
+/// the explanation lists are read from the results.
+///
+/// Every node stores one, so it holds only what its subviews read. What only a few nodes'
+/// dependents read is worked out again from it when needed: a container's bars (by its
+/// content, in `place(content:of:in:state:)`), a controller's legacy layout guides (by its
+/// scroll view, `cover.guides(for: window)`) and the edges scroll views consumed above a child
+/// controller's view (from its ancestors' `included`, in `safeArea(of:...)`).
+struct NodeState: Sendable {
+    /// A scroll view's bounds origin is its resting content offset; other views' is (0, 0).
+    var bounds: Rect
+    var window: Rect
+    /// Zero in the legacy model.
+    var safeArea: Insets
+    var margins: Insets
+    /// The edges a scroll view adjusted (empty for other views and in the legacy model).
+    var included: EdgeSet
+    var cover: LegacyCover
+}
+
+/// One layout's nodes so far, indexed like the flattened tree: the first `count` of
+/// `nodes`. The states are plain data in a buffer allocated for the whole layout (see
+/// `LayoutPass.run`), so appending or reading one has no array bookkeeping.
+struct PassState {
+    let nodes: UnsafeMutableBufferPointer<NodeState>
+    private(set) var count = 0
+
+    /// Room for `capacity` states; `deallocate()` frees it.
+    init(capacity: Int) {
+        nodes = .allocate(capacity: capacity)
+    }
+
+    /// Adds the next node's state.
+    mutating func append(_ state: NodeState) {
+        nodes.initializeElement(at: count, to: state)
+        count += 1
+    }
+
+    /// Frees the buffer (the states are plain data: nothing to deinitialize).
+    func deallocate() {
+        nodes.deallocate()
+    }
+
+    /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).
+    func trail(of i: Int, on edge: Edge) -> EdgeTrail {
+        EdgeTrail(value: nodes[i].safeArea[edge], continuing: .node(i))
+    }
+}

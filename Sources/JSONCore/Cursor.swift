@@ -1,0 +1,69 @@
+/// Where the next byte goes: the writer's stores, in room its caller has reserved.
+@usableFromInline
+struct Cursor {
+    @usableFromInline var position: UnsafeMutablePointer<UInt8>
+
+    @inlinable @inline(__always)
+    init(_ position: UnsafeMutablePointer<UInt8>) { self.position = position }
+
+    /// Stores one byte.
+    @inlinable @inline(__always)
+    mutating func byte(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
+    }
+
+    /// Stores the bytes of `text`.
+    @inlinable @inline(__always)
+    mutating func text(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Stores `"name":`. Names known at compile time are plain ASCII, nothing to escape
+    /// (checked in debug builds).
+    @inlinable @inline(__always)
+    mutating func key(_ name: StaticString) {
+        assert(Self.isPlain(name), "a StaticString key must need no escaping: \(name)")
+        byte(UInt8(ascii: "\""))
+        text(name)
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
+    }
+
+    /// Stores `bytes`. Keys and literals are a few bytes long, where a `memmove` call costs
+    /// more than the copy: up to 32 bytes are moved as overlapping words (every load within
+    /// the source).
+    @inlinable @inline(__always)
+    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(position)
+        if length >= 8 {
+            if length <= 16 {
+                let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+            } else if length <= 32 {
+                let a = from.loadUnaligned(as: UInt64.self), b = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let c = from.loadUnaligned(fromByteOffset: length - 16, as: UInt64.self)
+                let d = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                to.storeBytes(of: a, as: UInt64.self)
+                to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+                to.storeBytes(of: c, toByteOffset: length - 16, as: UInt64.self)
+                to.storeBytes(of: d, toByteOffset: length - 8, as: UInt64.self)
+            } else {
+                to.copyMemory(from: from, byteCount: length)
+            }
+        } else if length >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        } else if length > 0 {
+            // 1–3 bytes: first, middle and last (the same byte more than once is harmless).
+            to.storeBytes(of: source[0], as: UInt8.self)
+            to.storeBytes(of: source[length >> 1], toByteOffset: length >> 1, as: UInt8.self)
+            to.storeBytes(of: source[length - 1], toByteOffset: length - 1, as: UInt8.self)
+        }
+        position += length
+    }
+}

@@ -125,7 +125,7 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () ->
     @Test func aClientThatNeverReadsHoldsOnePieceNotTheBody() throws {
         let made = Counter()
         let piece = [UInt8](repeating: UInt8(ascii: "p"), count: 64 << 10)
-        let kept = 50_000_000
+        let kept = 8_000_000
         try withStreamingServer(pieces: Array(repeating: piece, count: 1000), keptBytes: kept, made: made) { server in
             let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
             try client.send(.get, "/")
@@ -146,7 +146,7 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () ->
     }
 
     @Test func aLentBodyCountsUntilItIsSentOrItsClientGoes() throws {
-        let body = [UInt8](repeating: UInt8(ascii: "b"), count: 48 << 20)
+        let body = [UInt8](repeating: UInt8(ascii: "b"), count: 16 << 20)
         let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1)) { _ in
             HTTPResponse(status: 200, body: body)
         }

@@ -19,7 +19,8 @@ public import MicroHTTP
 /// ```
 ///
 /// For every request, in this order: unknown path → 404; `OPTIONS` → 204 preflight; a
-/// method the path does not allow → 405 with `Allow`; a body over the limit → 413; a
+/// method the path does not allow → 405 with `Allow`; answers in flight over the budget →
+/// 503 (not for health, readiness and metrics); a body over the limit → 413; a
 /// JSON route given a non-JSON `Content-Type` → 415; then the handler, which answers or
 /// throws a ``Problem`` (400, 422, …).
 public final class InsetService: Sendable {
@@ -134,6 +135,9 @@ public final class InsetService: Sendable {
             response.headers.add("Allow", allowed)
             return response
         }
+        if HTTPServer.answerBytesInFlight > configuration.inFlightBudgetBytes, !Self.neverOverloaded.contains(router.entries[match.index].pattern) {
+            return Problem.overloaded("answers not yet delivered exceed the server's budget of \(configuration.inFlightBudgetBytes) bytes").response
+        }
         if request.bodyTooLarge {
             return Problem(status: 413, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
         }
@@ -146,6 +150,10 @@ public final class InsetService: Sendable {
             return error.response
         }
     }
+
+    /// The routes answered even over the in-flight budget: probes and scrapes must see an
+    /// overloaded server as alive (their answers are small).
+    private static let neverOverloaded: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
     /// A `204` CORS preflight answer for a known path.
     private func preflight(allowing methods: [HTTPMethod]) -> HTTPResponse {

@@ -3,10 +3,10 @@
 /*
  * Fixed-signature wrappers for the libmicrohttpd calls Swift cannot make.
  *
- * Swift does not import C variadic functions, and MHD's daemon start and its
- * connection-info query are variadic. Each wrapper below calls exactly one of them with a
- * fixed argument list; they can go once MHD offers non-variadic equivalents (its
- * "MHD2" API does). One more wraps accept4, which glibc hides from Swift.
+ * Swift does not import C variadic functions, and MHD's daemon start, its
+ * connection-info query and its response options are variadic. Each wrapper below calls
+ * exactly one of them with a fixed argument list; they can go once MHD offers non-variadic
+ * equivalents (its "MHD2" API does). One more wraps accept4, which glibc hides from Swift.
  */
 #include <stdint.h>
 #include <sys/types.h>
@@ -56,6 +56,15 @@ cmhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+/*
+ * Exists because MHD_set_response_options is variadic: `response` is sent as HTTP/1.0
+ * allows (MHD_RF_HTTP_1_0_COMPATIBLE_STRICT): never chunked, the connection closed after it.
+ */
+static inline enum MHD_Result
+cmhd_send_unframed(struct MHD_Response *response) {
+    return MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
 }
 
 /*

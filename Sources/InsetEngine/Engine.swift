@@ -2,32 +2,19 @@
 ///
 /// No clocks, no globals, no I/O: the same request always gives the same result.
 public enum InsetEngine {
-    /// Lays out `request`'s hierarchy, then replays its steps.
+    /// Lays out `request`'s hierarchy, then replays its steps: every state of
+    /// ``LayoutStates``, collected.
     ///
     /// The hierarchy, in depth-first order, is laid out in one forward pass per state, so
     /// the work is linear in nodes × (steps + 1). Step frames naming an unknown id, the root
     /// or a container-placed view are ignored (the decoder rejects them).
     public static func layout(_ request: LayoutRequest) -> LayoutResult {
-        var tree = FlatTree(hierarchy: request.hierarchy)
-        var pass = LayoutPass(
-            environment: request.environment, systemVersion: request.systemVersion,
-            direction: request.layoutDirection
-        )
-        let nodes = pass.run(tree)
+        var states = LayoutStates(request)
+        let nodes = states.next()!
         var steps: [[NodeResult]] = []
-        steps.reserveCapacity(request.steps.count)
-        let indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
-        for step in request.steps {
-            for change in step.frames {
-                if let index = indexByID[change.id] { tree.move(index, to: change.frame) }
-            }
-            steps.append(pass.run(tree))
-        }
-        return LayoutResult(
-            screen: request.environment.screen,
-            windowSafeArea: request.usesSafeAreaModel ? request.environment.windowSafeArea : nil,
-            nodes: nodes, steps: steps
-        )
+        steps.reserveCapacity(states.count - 1)
+        while let step = states.next() { steps.append(step) }
+        return LayoutResult(screen: states.screen, windowSafeArea: states.windowSafeArea, nodes: nodes, steps: steps)
     }
 
     /// Computes one scroll view's adjusted content inset and what follows from it.

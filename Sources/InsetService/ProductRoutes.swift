@@ -33,6 +33,8 @@ public enum ProductRoutes {
             },
             Route(.post, "/layout", body: .json) { request throws(Problem) in
                 let decoded = try layoutDecoder.decode(request.body)
+                let nodeStates = decoded.request.hierarchy.views.count * (decoded.request.steps.count + 1)
+                guard nodeStates <= streamedNodeStates else { return streamed(decoded) }
                 let result = InsetEngine.layout(decoded.request)
                 return json(LayoutResponseEncoder.encode(result, for: decoded))
             },
@@ -41,6 +43,23 @@ public enum ProductRoutes {
                 return json(ScrollResponseEncoder.encode(InsetEngine.scroll(scroll)))
             },
         ]
+    }
+
+    /// `POST /layout` answers with more node states (nodes × (steps + 1)) than this are
+    /// streamed, one state at a time: beyond it an answer passes about half a megabyte (at
+    /// 500–900 bytes a node state), which a client that reads slowly would otherwise keep
+    /// whole in the server. Smaller answers go whole, with a `Content-Length`: one buffer,
+    /// one write.
+    static let streamedNodeStates = 1_000
+
+    /// The answer to `decoded`, made state by state as the client takes it (chunked). It has
+    /// no length when the access log's line is written, which says `bytes: 0` for it.
+    private static func streamed(_ decoded: DecodedLayoutRequest) -> HTTPResponse {
+        let pieces = LayoutResponseEncoder.pieces(for: decoded)
+        return HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"],
+            stream: HTTPBodyStream(keptBytes: pieces.keptBytesEstimate, pieces: pieces)
+        )
     }
 
     /// `text/css` when the client's `Accept` names it before any JSON media range.

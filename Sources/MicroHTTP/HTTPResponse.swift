@@ -1,20 +1,25 @@
-/// An HTTP response: status, header fields and body bytes.
+/// An HTTP response: status, header fields and body bytes, or a body made while it is sent.
 ///
 /// The server adds `Content-Length` (and `Date`) itself; for `HEAD` it sends the headers
-/// of the response and leaves the body out.
+/// of the response and leaves the body out. An answer with a ``stream`` has no length
+/// (see ``HTTPBodyStream``).
 public struct HTTPResponse: Sendable {
     /// The status code, e.g. 200.
     public var status: Int
     /// The header fields.
     public var headers: HTTPHeaders
-    /// The body bytes.
+    /// The body bytes (with a ``stream``, the bytes sent before its pieces).
     public var body: [UInt8]
+    /// The rest of the body, made piece by piece as the client takes it: for answers too
+    /// large to be held whole while a client reads them. Nil for most answers.
+    public var stream: HTTPBodyStream?
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], stream: HTTPBodyStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 }
 

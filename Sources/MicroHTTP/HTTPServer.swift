@@ -63,6 +63,12 @@ public final class HTTPServer: @unchecked Sendable {
         context.stripes.reduce(0) { $0 += $1.inFlight }
     }
 
+    /// The bytes of answers handed to libmicrohttpd and not yet released, across every
+    /// server in the process: bodies over 4 KiB until they are sent, and streams
+    /// (``HTTPBodyStream``) with the piece they hold and the bytes they keep, until they end
+    /// or their connection goes. Smaller bodies are copied and not counted.
+    public static var answerBytesInFlight: Int { AnswerBytes.current }
+
     /// Binds the address and starts the thread pool and the accepting thread.
     public func start() throws(HTTPServerError) {
         lock.lock()

@@ -133,7 +133,12 @@ final class ServerContext: @unchecked Sendable {
         state.responded = true
         let response = handler(state.request)
         state.request.body = []
-        guard let mhdResponse = Self.makeResponse(body: response.body) else { return .NO }
+        let made = if let stream = response.stream {
+            stream.makeResponse(after: response.body, head: state.request.method == .head)
+        } else {
+            Self.makeResponse(body: response.body)
+        }
+        guard let mhdResponse = made else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
         let closing = stripes.withCurrent { counters in
             counters.date.refresh(now: time(nil))
@@ -156,8 +161,9 @@ final class ServerContext: @unchecked Sendable {
 
     /// The libmicrohttpd response for `body`. A large body is not copied: its array is
     /// retained in a ``LentBody`` until libmicrohttpd has sent it and calls back to release
-    /// it. The array is immutable from here on, so its storage (and the pointer handed
-    /// over) stays valid for as long as the box holds it.
+    /// it, and counts as answer bytes in flight meanwhile. The array is immutable from here
+    /// on, so its storage (and the pointer handed over) stays valid for as long as the box
+    /// holds it.
     private static func makeResponse(body: [UInt8]) -> OpaquePointer? {
         guard body.count > lendingThreshold else {
             return body.withUnsafeBytes { bytes in
@@ -171,7 +177,11 @@ final class ServerContext: @unchecked Sendable {
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), releaseLentBody, box.toOpaque()
             )
         }
-        if response == nil { box.release() }
+        if response == nil {
+            box.release()
+        } else {
+            AnswerBytes.add(body.count)
+        }
         return response
     }
 
@@ -181,10 +191,13 @@ final class ServerContext: @unchecked Sendable {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
-    /// libmicrohttpd's free callback for a lent body: releases its box.
+    /// libmicrohttpd's free callback for a lent body: takes it out of the in-flight figure
+    /// and releases its box.
     private static let releaseLentBody: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
-        Unmanaged<LentBody>.fromOpaque(cls).release()
+        let box = Unmanaged<LentBody>.fromOpaque(cls)
+        AnswerBytes.add(-box.takeUnretainedValue().bytes.count)
+        box.release()
     }
 
     /// Builds the request from what libmicrohttpd parsed: method, path, headers, query.

@@ -1,39 +1,85 @@
 import InsetEngine
 import JSONCore
 
-/// Writes the `POST /layout` response body (API.md), byte for byte deterministic.
+/// Writes the `POST /layout` response body (API.md), byte for byte deterministic: whole
+/// (``encode(_:for:)``) or piece by piece as the states are computed (``pieces(for:)``),
+/// the same bytes either way.
 public enum LayoutResponseEncoder {
     /// The response for `result`, computed from `request`: `device`, `orientation`,
     /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
     /// depth-first request order, and `steps` when the request gave them (an empty array too).
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
-        JSONWriter.document(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1)) { writer in
-            write(result, for: request, to: &writer)
+        let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
+        return JSONWriter.document(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1)) { writer in
+            outline.writePiece(0, nodes: result.nodes, to: &writer)
+            for (index, step) in result.steps.enumerated() {
+                outline.writePiece(index + 1, nodes: step, to: &writer)
+            }
         }
     }
 
-    private static func write(_ result: LayoutResult, for request: DecodedLayoutRequest, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("device", request.device)
-        writer.field("orientation", request.orientation.rawValue)
-        writer.field("systemVersion", request.request.systemVersion)
-        writer.field("screen", result.screen)
-        if let windowSafeArea = result.windowSafeArea {
-            writer.beginObject("window")
-            writer.field("safeAreaInsets", windowSafeArea)
-            writer.endObject()
+    /// The response for `request` as pieces, one per state, each computed and written when
+    /// asked for: their concatenation is ``encode(_:for:)``'s bytes for
+    /// `InsetEngine.layout(request.request)`.
+    public static func pieces(for request: DecodedLayoutRequest) -> LayoutResponsePieces {
+        LayoutResponsePieces(request)
+    }
+
+    /// What the answer says around its states: the head's members, and whether and how many
+    /// steps follow.
+    ///
+    /// The answer is cut into one piece per state, each ending right after an opening brace
+    /// (the next step's object) or at the end of the document: where a writer owes no comma.
+    /// So a fresh writer per piece writes the same bytes as one writer for all of them.
+    struct Outline: Sendable {
+        let device: String
+        let orientation: String
+        let systemVersion: Double
+        let screen: Size
+        let windowSafeArea: Insets?
+        /// Whether the answer has `steps` (the request gave them, maybe empty).
+        let answersSteps: Bool
+        /// The first layout and one state per step.
+        let stateCount: Int
+
+        init(_ request: DecodedLayoutRequest, screen: Size, windowSafeArea: Insets?, stepCount: Int) {
+            device = request.device
+            orientation = request.orientation.rawValue
+            systemVersion = request.request.systemVersion
+            self.screen = screen
+            self.windowSafeArea = windowSafeArea
+            answersSteps = request.hasSteps || stepCount > 0
+            stateCount = stepCount + 1
         }
-        writeNodes(result.nodes, to: &writer)
-        if request.hasSteps || !result.steps.isEmpty {
-            writer.beginArray("steps")
-            for step in result.steps {
+
+        /// State `index`'s piece, from its `nodes`: for the first layout the head and its
+        /// `nodes`, for a step the rest of the step's object (its `{` ends the piece before);
+        /// then the opening of the next step's object, or the end of the document.
+        func writePiece(_ index: Int, nodes: [NodeResult], to writer: inout JSONWriter) {
+            if index == 0 {
                 writer.beginObject()
-                writeNodes(step, to: &writer)
+                writer.field("device", device)
+                writer.field("orientation", orientation)
+                writer.field("systemVersion", systemVersion)
+                writer.field("screen", screen)
+                if let windowSafeArea {
+                    writer.beginObject("window")
+                    writer.field("safeAreaInsets", windowSafeArea)
+                    writer.endObject()
+                }
+                writeNodes(nodes, to: &writer)
+                if answersSteps { writer.beginArray("steps") }
+            } else {
+                writeNodes(nodes, to: &writer)
                 writer.endObject()
             }
-            writer.endArray()
+            if index + 1 < stateCount {
+                writer.beginObject()
+            } else {
+                if answersSteps { writer.endArray() }
+                writer.endObject()
+            }
         }
-        writer.endObject()
     }
 
     /// `"nodes":{"id":{…},…}`.
@@ -250,6 +296,37 @@ public enum LayoutResponseEncoder {
         case .frozen: "frozen"
         case .scrollViewConsumed: "scrollViewConsumed"
         case .floor: "floor"
+        }
+    }
+}
+
+/// `POST /layout`'s answer to one request, one piece per state (``LayoutResponseEncoder/pieces(for:)``):
+/// each state is laid out, written and let go when its piece is asked for, so the pieces
+/// keep one state at a time, never the whole answer.
+public struct LayoutResponsePieces: IteratorProtocol, Sendable {
+    private var states: LayoutStates
+    private let outline: LayoutResponseEncoder.Outline
+    private var index = 0
+
+    init(_ request: DecodedLayoutRequest) {
+        states = LayoutStates(request.request)
+        outline = LayoutResponseEncoder.Outline(
+            request, screen: states.screen, windowSafeArea: states.windowSafeArea, stepCount: states.count - 1
+        )
+    }
+
+    /// The number of pieces: the first layout and one per step.
+    public var count: Int { states.count }
+
+    /// About how many bytes the pieces keep between states (``LayoutStates/keptBytesEstimate``).
+    public var keptBytesEstimate: Int { states.keptBytesEstimate }
+
+    /// The next piece, or nil after the last.
+    public mutating func next() -> [UInt8]? {
+        guard let nodes = states.next() else { return nil }
+        defer { index += 1 }
+        return JSONWriter.document(capacity: (index == 0 ? 512 : 64) + 900 * nodes.count) { writer in
+            outline.writePiece(index, nodes: nodes, to: &writer)
         }
     }
 }

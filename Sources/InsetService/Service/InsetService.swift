@@ -22,8 +22,9 @@ public import MicroHTTP
 /// ```
 ///
 /// For every request, in this order: a framing that cannot be trusted → 400 or 501;
-/// unknown path → 404; `OPTIONS` → 204 preflight; a
-/// method the path does not allow → 405 with `Allow`; a body over the limit → 413; a
+/// unknown path → 404; `OPTIONS` → 204 preflight; a method the path does not allow → 405
+/// with `Allow`; answers in flight over the budget → 503 (not for health, readiness and
+/// metrics); a body over the limit → 413; a
 /// JSON route given a non-JSON `Content-Type` → 415; then the handler, which answers or
 /// throws a ``Problem`` (400, 422, …).
 public final class InsetService: Sendable {
@@ -174,6 +175,9 @@ public final class InsetService: Sendable {
             response.headers.add("Allow", allowed)
             return response
         }
+        if HTTPServer.answerBytesInFlight > configuration.inFlightBudgetBytes, !Self.neverOverloaded.contains(router.entries[match.index].pattern) {
+            return Problem.overloaded("answers not yet delivered exceed the server's budget of \(configuration.inFlightBudgetBytes) bytes").response
+        }
         if request.bodyTooLarge {
             return Problem(status: 413, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
         }
@@ -195,6 +199,10 @@ public final class InsetService: Sendable {
         case .unsupportedCoding(let codings): Problem(status: 501, detail: "transfer coding \"\(codings)\" is not implemented; send the body with Content-Length or chunked")
         }
     }
+
+    /// The routes answered even over the in-flight budget: probes and scrapes must see an
+    /// overloaded server as alive (their answers are small).
+    private static let neverOverloaded: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
     /// A `204` CORS preflight answer for a known path.
     private func preflight(allowing methods: [HTTPMethod]) -> HTTPResponse {

@@ -1,0 +1,82 @@
+/// A `/layout` request's states, one at a time: the first layout, then the state after each
+/// step, in order. ``InsetEngine/layout(_:)`` collects them all into a ``LayoutResult``.
+///
+/// A state is computed only when asked for, and the value keeps none of the states it has
+/// given: a caller that writes each state out before asking for the next (a streamed
+/// answer) holds one state at a time, not nodes × (steps + 1) results.
+///
+/// ```swift
+/// var states = LayoutStates(request)
+/// while let nodes = states.next() { write(nodes) }
+/// ```
+public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
+    /// The screen's size, as ``LayoutResult/screen`` reports it.
+    public let screen: Size
+    /// The window's safe area (safe-area model only), as ``LayoutResult/windowSafeArea`` reports it.
+    public let windowSafeArea: Insets?
+    /// The number of states: the request's steps plus the first layout.
+    public let count: Int
+    /// About how many bytes this value keeps from one state to the next (the flattened tree,
+    /// the request's views, ids and steps it shares, the index of ids): for callers that
+    /// budget memory. A state being produced is not included: nodes ×
+    /// `MemoryLayout<NodeResult>.stride` plus their explanation lists, freed by the caller.
+    public let keptBytesEstimate: Int
+
+    private var tree: FlatTree
+    private var pass: LayoutPass
+    private let steps: [LayoutStep]
+    private let indexByID: [String: Int]
+    /// The index of the state `next()` gives: 0 the first layout, n the state after step n.
+    private var position = 0
+
+    /// The states of `request`; none is computed yet.
+    public init(_ request: LayoutRequest) {
+        screen = request.environment.screen
+        windowSafeArea = request.usesSafeAreaModel ? request.environment.windowSafeArea : nil
+        count = request.steps.count + 1
+        tree = FlatTree(hierarchy: request.hierarchy)
+        pass = LayoutPass(environment: request.environment, systemVersion: request.systemVersion, direction: request.layoutDirection)
+        steps = request.steps
+        indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
+        keptBytesEstimate = Self.estimate(request.hierarchy, steps: request.steps, indexed: !indexByID.isEmpty)
+    }
+
+    /// The next state: every node, depth-first in request order; nil after the last step.
+    ///
+    /// A step's frame naming an unknown id, the root or a container-placed view is ignored
+    /// (the decoder rejects them).
+    public mutating func next() -> [NodeResult]? {
+        guard position < count else { return nil }
+        if position > 0 {
+            for change in steps[position - 1].frames {
+                if let index = indexByID[change.id] { tree.move(index, to: change.frame) }
+            }
+        }
+        position += 1
+        return pass.run(tree)
+    }
+
+    /// ``keptBytesEstimate`` for a hierarchy and its steps: each view's flattened node, its
+    /// request view and its id (the bytes of ids too long to be stored inline), twice over
+    /// in the index when there are steps (a dictionary keeps room to spare), and each
+    /// step's frame changes with their ids.
+    private static func estimate(_ hierarchy: ViewHierarchy, steps: [LayoutStep], indexed: Bool) -> Int {
+        let perView = MemoryLayout<FlatNode>.stride + MemoryLayout<ViewHierarchy.View>.stride + MemoryLayout<String>.stride
+        let perIndexEntry = indexed ? 2 * (MemoryLayout<String>.stride + MemoryLayout<Int>.stride) : 0
+        var bytes = hierarchy.ids.count * (perView + perIndexEntry)
+        for id in hierarchy.ids { bytes += heapBytes(id) }
+        bytes += steps.count * MemoryLayout<LayoutStep>.stride
+        for step in steps {
+            bytes += step.frames.count * MemoryLayout<(id: String, frame: Rect)>.stride
+            for change in step.frames { bytes += heapBytes(change.id) }
+        }
+        return bytes
+    }
+
+    /// What a string keeps on the heap: nothing up to 15 UTF-8 bytes (stored inline), else
+    /// its bytes and a 32-byte header.
+    private static func heapBytes(_ string: String) -> Int {
+        let count = string.utf8.count
+        return count > 15 ? count + 32 : 0
+    }
+}

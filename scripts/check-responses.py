@@ -5,7 +5,9 @@ Sends every request of the public scenarios (../shared/scenarios/*.json) plus a 
 the registry and the error answers (every device with no query and in every orientation
 it supports, its emulation, each ?family=, a few /layout and /scroll shapes, 400, 404,
 405, 413, 415, 422), looks up the schema the document gives for that operation, status
-and content type, and validates the body with a JSON Schema 2020-12 validator. The
+and content type, and validates the body with a JSON Schema 2020-12 validator, and the
+headers the document gives for that answer (required ones present, values as their
+schemas say; `X-Content-Type-Options: nosniff` on every answer, as API.md says). The
 response schemas are closed (additionalProperties / unevaluatedProperties false) and list
 what the code always sends as required, so a field the code sends but the document lacks,
 or the other way round, fails here.
@@ -13,11 +15,15 @@ or the other way round, fails here.
 It also requires each POST operation's documented 200 example to be the server's
 answer to the operation's documented request example, key for key.
 
+With --admin ADMIN_URL (a server started with --admin-address), it checks the admin
+listener too: /healthz, /readyz and /metrics as documented, any other path 404, and
+/metrics on the public port 404 (without it, /metrics on the public port must be 200).
+
 Then it proves that it bites: for one response per operation, status and content type it
 adds an undocumented field to every object in the body, one at a time, and requires each
 such body to fail validation (a schema left open would let it through).
 
-usage: scripts/check-responses.py [--no-self-test] [--verbose] URL
+usage: scripts/check-responses.py [--no-self-test] [--verbose] [--admin ADMIN_URL] URL
        e.g. scripts/check-responses.py http://127.0.0.1:8080
 One line per failure (with the JSON path); ends with "N passed, N failed"; exit 1 on any.
   env: INSETD_VENV (scripts/lib/venv.sh), INSETD_SCENARIOS (default ../shared/scenarios)
@@ -74,8 +80,9 @@ MIB = 1 << 20
 
 
 class Checker:
-    def __init__(self, url, spec_path, verbose=False):
+    def __init__(self, url, spec_path, verbose=False, admin=None):
         self.url = url.rstrip("/")
+        self.admin = admin.rstrip("/") if admin else None
         self.doc = yaml.safe_load(open(spec_path, encoding="utf-8"))
         self.registry = Registry().with_resource(
             BASE, Resource.from_contents(self.doc, default_specification=referencing.jsonschema.DRAFT202012))
@@ -114,7 +121,8 @@ class Checker:
         return out
 
     # ---- HTTP --------------------------------------------------------------------------
-    def send(self, method, path, body=None, raw=None, headers=None):
+    def send(self, method, path, body=None, raw=None, headers=None, base=None):
+        """(status, response headers, body bytes)."""
         data = raw.encode() if isinstance(raw, str) else raw
         hdrs = dict(headers or {})
         if body is not None:
@@ -123,12 +131,12 @@ class Checker:
             hdrs.setdefault("Content-Type", "application/json")
         if data is not None and len(data) > MIB:
             return self.send_oversized(method, path, data, hdrs)
-        req = urllib.request.Request(self.url + path, data=data, method=method, headers=hdrs)
+        req = urllib.request.Request((base or self.url) + path, data=data, method=method, headers=hdrs)
         try:
             with urllib.request.urlopen(req, timeout=30) as resp:
-                return resp.status, resp.headers.get("Content-Type", ""), resp.read()
+                return resp.status, resp.headers, resp.read()
         except urllib.error.HTTPError as e:
-            return e.code, e.headers.get("Content-Type", ""), e.read()
+            return e.code, e.headers, e.read()
 
     def send_oversized(self, method, path, data, hdrs):
         """A body over the limit: the server may answer 413 and close before it has read
@@ -145,21 +153,26 @@ class Checker:
                     pass
             resp = http.client.HTTPResponse(sock, method=method)
             resp.begin()
-            return resp.status, resp.getheader("Content-Type", ""), resp.read()
+            return resp.status, resp.headers, resp.read()
 
     # ---- one exchange -------------------------------------------------------------------
     def fail(self, label, where, message):
         self.failed += 1
         print(f"FAIL {label}: {where}: {message}")
 
-    def check(self, method, path, body=None, raw=None, headers=None, expect=None, label=None):
+    def check(self, method, path, body=None, raw=None, headers=None, expect=None, label=None, base=None, unknown=False):
+        """Sends one request and checks the answer against the document; `unknown` takes the
+        path as one the server does not serve (the admin listener's other paths)."""
         label = label or f"{method} {path}"
-        status, ctype, payload = self.send(method, path, body, raw, headers)
+        status, received, payload = self.send(method, path, body, raw, headers, base)
+        ctype = received.get("Content-Type", "")
         label = f"{label} -> {status}"
         if expect is not None and status != expect:
             return self.fail(label, "status", f"expected {expect}")
+        if received.get_all("X-Content-Type-Options") != ["nosniff"]:
+            return self.fail(label, "X-Content-Type-Options", f"{received.get_all('X-Content-Type-Options')}, expected ['nosniff']")
         bare = urllib.parse.urlsplit(path).path
-        template = next((t for rx, t in self.templates if rx.match(bare)), None)
+        template = None if unknown else next((t for rx, t in self.templates if rx.match(bare)), None)
         if template is None:
             # an unknown path: the document's NotFound answer applies
             if status != 404:
@@ -176,6 +189,8 @@ class Checker:
                 if response is None:
                     return self.fail(label, "status", f"{status} is not documented for {method} {template}")
                 response = self.resolve(response)
+        if not self.headers_match(label, response, received):
+            return None
         content = response.get("content")
         mtype = ctype.split(";")[0].strip().lower()
         if not content:
@@ -208,6 +223,29 @@ class Checker:
             if size and size > self.samples.get(key, (0,))[0]:
                 self.samples[key] = (size, label, schema, value)
         return value
+
+    def headers_match(self, label, response, received):
+        """Whether the answer carries every header the document requires for it, and each
+        documented header it carries has a value its schema allows."""
+        ok = True
+        for name, header in response.get("headers", {}).items():
+            header = self.resolve(header)
+            value = received.get(name)
+            if value is None:
+                if header.get("required"):
+                    self.fail(label, f"header {name}", "required by the document, not sent")
+                    ok = False
+                continue
+            schema = header.get("schema", {})
+            if schema.get("type") == "integer":
+                try:
+                    value = int(value)
+                except ValueError:
+                    pass
+            for where, message in self.errors(schema, value):
+                self.fail(label, f"header {name}", message)
+                ok = False
+        return ok
 
     # ---- what to send -----------------------------------------------------------------------
     def scenarios(self, folder):
@@ -246,7 +284,8 @@ class Checker:
         c = self.check
         c("GET", "/healthz", expect=200)
         c("GET", "/readyz", expect=200)
-        c("GET", "/metrics", expect=200)
+        # With an admin listener the metrics are served there only.
+        c("GET", "/metrics", expect=404 if self.admin else 200)
         c("GET", "/openapi.yaml", expect=200)
         listing = c("GET", "/devices", expect=200) or {}
         for family in self.doc["components"]["schemas"]["Family"]["enum"]:
@@ -303,6 +342,7 @@ class Checker:
         c("DELETE", "/layout", expect=405)
         c("POST", "/devices", body={}, expect=405)
         c("PUT", "/healthz", expect=405)
+        c("OPTIONS", "/nope", expect=404)
         c("POST", "/layout", raw="{}", headers={"Content-Type": "text/plain"}, expect=415)
         c("POST", "/scroll", raw="<x/>", headers={"Content-Type": "application/xml"}, expect=415)
         c("POST", "/layout", raw='{"device": "iphone-x", "root": ', expect=400)
@@ -315,6 +355,18 @@ class Checker:
         c("POST", "/layout", body={"device": "iphone-x", "root": {"id": "r", "colour": "red"}}, expect=422)
         c("POST", "/layout", body={"root": {"id": "r"}}, expect=422)
         c("POST", "/scroll", body={"bounds": {"width": -1, "height": 1}}, expect=422)
+
+    def admin_listener(self):
+        """The admin listener serves /healthz, /readyz and /metrics as documented, and
+        nothing else (problem+json 404 with the usual headers)."""
+        c = self.check
+        for path in ("/healthz", "/readyz", "/metrics"):
+            c("GET", path, expect=200, label=f"admin GET {path}", base=self.admin)
+        c("OPTIONS", "/readyz", expect=204, label="admin OPTIONS /readyz", base=self.admin)
+        c("PUT", "/metrics", expect=405, label="admin PUT /metrics", base=self.admin)
+        for path in ("/openapi.yaml", "/devices", "/devices/iphone-x", "/nope"):
+            c("GET", path, expect=404, label=f"admin GET {path}", base=self.admin, unknown=True)
+        c("POST", "/layout", body={"root": {"id": "r"}}, expect=404, label="admin POST /layout", base=self.admin, unknown=True)
 
     # ---- proof that it bites ------------------------------------------------------------------
     def self_test(self):
@@ -400,20 +452,32 @@ def objects(value, pointer=()):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    argv = sys.argv[1:]
+    admin = None
+    if "--admin" in argv:
+        at = argv.index("--admin")
+        if at + 1 >= len(argv):
+            print(__doc__.split("\n\n")[-1].strip(), file=sys.stderr)
+            return 2
+        admin = argv[at + 1]
+        del argv[at:at + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    flags = {a for a in argv if a.startswith("--")}
     unknown = flags - {"--no-self-test", "--verbose"}
     if len(args) != 1 or unknown:
         print(__doc__.split("\n\n")[-1].strip(), file=sys.stderr)
         return 2
-    checker = Checker(args[0], os.path.join(ROOT, "openapi.yaml"), verbose="--verbose" in flags)
-    try:
-        checker.send("GET", "/healthz")
-    except OSError as e:
-        print(f"error: no insetd answering at {args[0]}: {e}", file=sys.stderr)
-        return 2
+    checker = Checker(args[0], os.path.join(ROOT, "openapi.yaml"), verbose="--verbose" in flags, admin=admin)
+    for url in filter(None, (args[0], admin)):
+        try:
+            checker.send("GET", "/healthz", base=url.rstrip("/"))
+        except OSError as e:
+            print(f"error: no insetd answering at {url}: {e}", file=sys.stderr)
+            return 2
     checker.scenarios(os.environ.get("INSETD_SCENARIOS") or os.path.join(ROOT, "..", "shared", "scenarios"))
     checker.sweep()
+    if admin:
+        checker.admin_listener()
     checker.examples()
     if "--no-self-test" not in flags:
         checker.self_test()

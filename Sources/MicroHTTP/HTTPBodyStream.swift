@@ -23,7 +23,8 @@ public final class HTTPBodyStream: @unchecked Sendable {
     // libmicrohttpd's callbacks for its connection, which all run on the pool thread that
     // owns the connection. `claimed` turns a second answer with it into a trap, not a race.
 
-    /// The bytes the stream holds besides its piece: counted in the in-flight figure.
+    /// The bytes the stream holds besides its piece: counted in the in-flight figure, with
+    /// the block and the piece's allocation (its capacity: the bytes it holds, written or not).
     private let keptBytes: Int
     private var pieces: any IteratorProtocol<[UInt8]>
     /// The piece being sent, and how much of it libmicrohttpd has taken.
@@ -52,7 +53,7 @@ public final class HTTPBodyStream: @unchecked Sendable {
     func makeResponse(after body: [UInt8], head: Bool) -> OpaquePointer? {
         precondition(!claimed.exchange(true, ordering: .relaxed), "an HTTPBodyStream answers one request only")
         piece = body
-        counted = keptBytes + Self.blockSize + piece.count
+        counted = keptBytes + Self.blockSize + piece.capacity
         AnswerBytes.add(counted)
         let box = Unmanaged.passRetained(self)
         let response = MHD_create_response_from_callback(UInt64.max, Self.blockSize, Self.read, box.toOpaque(), Self.release)
@@ -89,8 +90,8 @@ public final class HTTPBodyStream: @unchecked Sendable {
     private func advance() -> Bool {
         guard !finished else { return false }
         // Let go before making the next piece: the stream holds one piece, never two.
-        AnswerBytes.add(-piece.count)
-        counted -= piece.count
+        AnswerBytes.add(-piece.capacity)
+        counted -= piece.capacity
         piece = []
         offset = 0
         guard let next = pieces.next() else {
@@ -98,8 +99,8 @@ public final class HTTPBodyStream: @unchecked Sendable {
             return false
         }
         piece = next
-        AnswerBytes.add(piece.count)
-        counted += piece.count
+        AnswerBytes.add(piece.capacity)
+        counted += piece.capacity
         return true
     }
 

@@ -180,7 +180,7 @@ final class ServerContext: @unchecked Sendable {
         if response == nil {
             box.release()
         } else {
-            AnswerBytes.add(body.count)
+            AnswerBytes.add(body.capacity)
         }
         return response
     }
@@ -196,7 +196,7 @@ final class ServerContext: @unchecked Sendable {
     private static let releaseLentBody: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
         let box = Unmanaged<LentBody>.fromOpaque(cls)
-        AnswerBytes.add(-box.takeUnretainedValue().bytes.count)
+        AnswerBytes.add(-box.takeUnretainedValue().bytes.capacity)
         box.release()
     }
 

@@ -307,6 +307,8 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     private var states: LayoutStates
     private let outline: LayoutResponseEncoder.Outline
     private var index = 0
+    /// The size of the last piece: the next one, a state of the same nodes, is about as large.
+    private var lastPieceSize = 0
 
     init(_ request: DecodedLayoutRequest) {
         states = LayoutStates(request.request)
@@ -324,9 +326,14 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     /// The next piece, or nil after the last.
     public mutating func next() -> [UInt8]? {
         guard let nodes = states.next() else { return nil }
-        defer { index += 1 }
-        return JSONWriter.document(capacity: (index == 0 ? 512 : 64) + 900 * nodes.count) { writer in
+        // Sized from the piece before when there is one: a piece keeps the room it was
+        // written in, and one outgrowing its room is copied at twice its size.
+        let capacity = lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : 512 + 900 * nodes.count
+        let piece = JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(index, nodes: nodes, to: &writer)
         }
+        index += 1
+        lastPieceSize = piece.count
+        return piece
     }
 }

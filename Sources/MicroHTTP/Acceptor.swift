@@ -31,7 +31,9 @@ final class Acceptor: @unchecked Sendable {
 
     /// Binds and listens on `address` (an IPv6 address takes IPv6 only, as libmicrohttpd's
     /// own socket would); `nil` when the address cannot be bound (in use, not permitted).
-    init?(address: inout SocketAddress, backlog: Int32 = SOMAXCONN) {
+    /// `socketBufferBytes`, when positive, caps the kernel buffers of every connection
+    /// accepted (set on the listening socket, whose accepted sockets inherit them).
+    init?(address: inout SocketAddress, socketBufferBytes: Int = 0, backlog: Int32 = SOMAXCONN) {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         #if canImport(Glibc)
         let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -42,6 +44,11 @@ final class Acceptor: @unchecked Sendable {
         guard descriptor >= 0 else { return nil }
         var on: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if socketBufferBytes > 0 {
+            var size = Int32(clamping: socketBufferBytes)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if address.isIPv6 {
             _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -70,9 +77,8 @@ final class Acceptor: @unchecked Sendable {
     }
 
     /// Starts the accepting thread, which admits every connection to `table` and hands it
-    /// to `daemon` until ``stop()``. `daemon` must outlive that call. `sendBufferBytes`, when
-    /// positive, caps each connection's kernel send buffer.
-    func start(handingTo daemon: OpaquePointer, table: ConnectionTable, sendBufferBytes: Int) {
+    /// to `daemon` until ``stop()``. `daemon` must outlive that call.
+    func start(handingTo daemon: OpaquePointer, table: ConnectionTable) {
         lock.withLock {
             guard state == .bound else { return }
             state = .accepting
@@ -82,7 +88,7 @@ final class Acceptor: @unchecked Sendable {
             // The daemon's calls are thread-safe; it is only read here.
             nonisolated(unsafe) let daemon = daemon
             let thread = Thread {
-                Self.accept(from: listener, into: daemon, table: table, sendBufferBytes: Int32(clamping: sendBufferBytes), stopping: stopping)
+                Self.accept(from: listener, into: daemon, table: table, stopping: stopping)
                 finished.signal()
             }
             thread.name = "http-accept"
@@ -113,7 +119,7 @@ final class Acceptor: @unchecked Sendable {
 
     /// Accepts until the socket is shut down.
     private static func accept(
-        from socket: Int32, into daemon: OpaquePointer, table: ConnectionTable, sendBufferBytes: Int32, stopping: StopFlag
+        from socket: Int32, into daemon: OpaquePointer, table: ConnectionTable, stopping: StopFlag
     ) {
         var peer = sockaddr_storage()
         while true {
@@ -146,10 +152,6 @@ final class Acceptor: @unchecked Sendable {
                     // EINVAL after `shutdown`: stopped.
                     return
                 }
-            }
-            if sendBufferBytes > 0 {
-                var size = sendBufferBytes
-                _ = setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
             let admission = withUnsafePointer(to: &peer) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in

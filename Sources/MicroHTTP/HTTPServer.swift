@@ -85,7 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard options.connectionMemoryLimit >= 4096 else { throw .invalidConfiguration("the connection memory limit must be at least 4096 bytes") }
 
         var address = try SocketAddress(host: options.host, port: options.port)
-        guard let acceptor = Acceptor(address: &address) else { throw .startFailed(host: options.host, port: options.port) }
+        guard let acceptor = Acceptor(address: &address, socketBufferBytes: options.socketBufferBytes) else { throw .startFailed(host: options.host, port: options.port) }
         // The acceptor listens and hands connections over (see ``Acceptor``); the `Date`
         // header comes from the pool thread's own clock (see ``HTTPDate``).
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
@@ -131,7 +131,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.acceptor = acceptor
         boundPort = acceptor.port
         reaper = Reaper(connections: context.connections)
-        acceptor.start(handingTo: newDaemon, table: context.connections, sendBufferBytes: options.sendBufferBytes)
+        acceptor.start(handingTo: newDaemon, table: context.connections)
         self.started = true
     }
 

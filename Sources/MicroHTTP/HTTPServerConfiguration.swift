@@ -37,10 +37,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// (bench/PERF.md). Up to 32 KiB libmicrohttpd takes pools from `malloc`, so a closed
     /// connection's pool stays in the allocator's arenas for the next one.
     public var connectionMemoryLimit: Int
-    /// The kernel send buffer each connection asks for (`SO_SNDBUF`; Linux doubles it for
-    /// its bookkeeping); 0 leaves the system's default, which grows to megabytes. Capped, the
-    /// answers of clients that do not read hold a bounded amount of kernel memory.
-    public var sendBufferBytes: Int
+    /// The kernel send and receive buffers each connection asks for (`SO_SNDBUF`,
+    /// `SO_RCVBUF`; Linux doubles them for its bookkeeping); 0 leaves the system's defaults,
+    /// which grow to megabytes. Capped, clients that do not read their answers, or send far
+    /// ahead of them, hold a bounded amount of kernel memory.
+    public var socketBufferBytes: Int
 
     /// Creates a configuration; every parameter has the service's default.
     public init(
@@ -53,7 +54,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         connectionTimeoutSeconds: Int = 30,
         headerTimeoutSeconds: Int = 10,
         connectionMemoryLimit: Int = 16 << 10,
-        sendBufferBytes: Int = 64 << 10
+        socketBufferBytes: Int = 64 << 10
     ) {
         self.host = host
         self.port = port
@@ -64,7 +65,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.headerTimeoutSeconds = headerTimeoutSeconds
         self.connectionMemoryLimit = connectionMemoryLimit
-        self.sendBufferBytes = sendBufferBytes
+        self.socketBufferBytes = socketBufferBytes
     }
 
     /// The default pool size: two threads per processor this process may use

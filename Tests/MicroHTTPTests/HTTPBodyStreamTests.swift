@@ -132,19 +132,20 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () ->
         try withStreamingServer(pieces: Array(repeating: piece, count: 1000), keptBytes: kept, pieceBytes: expected, made: made) { server in
             let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
             try client.send(.get, "/")
-            // The socket buffers fill (a few MB on loopback), then no more pieces are made.
-            #expect(eventually { made.count > 10 })
+            // The socket buffers fill (the server's send buffer is capped at 64 KiB, the
+            // client's receive buffer takes a few pieces), then no more pieces are made.
+            #expect(eventually { made.count >= 2 })
             var settled = made.count
             #expect(eventually(within: .seconds(10)) {
                 Thread.sleep(forTimeInterval: 0.2)
                 defer { settled = made.count }
                 return made.count == settled
             })
-            #expect(made.count < 300, "\(made.count) of 1000 pieces made for a client that reads nothing")
+            #expect(made.count < 100, "\(made.count) of 1000 pieces made for a client that reads nothing")
             #expect(HTTPServer.answerBytesInFlight >= kept + expected)
             client.close()
             #expect(eventually { HTTPServer.answerBytesInFlight < kept })
-            #expect(made.count < 300)
+            #expect(made.count < 100)
         }
     }
 

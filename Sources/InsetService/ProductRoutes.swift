@@ -58,7 +58,7 @@ public enum ProductRoutes {
         let pieces = LayoutResponseEncoder.pieces(for: decoded)
         return HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json"],
-            stream: HTTPBodyStream(keptBytes: pieces.keptBytesEstimate, pieces: pieces)
+            stream: HTTPBodyStream(keptBytes: pieces.keptBytesEstimate, pieceBytes: pieces.pieceBytesEstimate, pieces: pieces)
         )
     }
 

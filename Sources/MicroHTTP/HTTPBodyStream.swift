@@ -23,9 +23,11 @@ public final class HTTPBodyStream: @unchecked Sendable {
     // libmicrohttpd's callbacks for its connection, which all run on the pool thread that
     // owns the connection. `claimed` turns a second answer with it into a trap, not a race.
 
-    /// The bytes the stream holds besides its piece: counted in the in-flight figure, with
-    /// the block and the piece's allocation (its capacity: the bytes it holds, written or not).
+    /// The bytes the pieces are made from, kept until the last piece is made.
     private let keptBytes: Int
+    /// About how large a piece is: counted for the piece until one is held, so that a
+    /// stream counts its first piece from the start, not only once it is made.
+    private let pieceBytes: Int
     private var pieces: any IteratorProtocol<[UInt8]>
     /// The piece being sent, and how much of it libmicrohttpd has taken.
     private var piece: [UInt8] = []
@@ -36,9 +38,11 @@ public final class HTTPBodyStream: @unchecked Sendable {
     private let claimed = Atomic<Bool>(false)
 
     /// A stream of `pieces`, which keep about `keptBytes` bytes (the state they are made
-    /// from) until the last one is made or the connection goes.
-    public init(keptBytes: Int, pieces: some IteratorProtocol<[UInt8]>) {
+    /// from) until the last one is made or the connection goes, and are about `pieceBytes`
+    /// bytes each.
+    public init(keptBytes: Int, pieceBytes: Int = 0, pieces: some IteratorProtocol<[UInt8]>) {
         self.keptBytes = max(keptBytes, 0)
+        self.pieceBytes = max(pieceBytes, 0)
         self.pieces = pieces
     }
 
@@ -48,13 +52,11 @@ public final class HTTPBodyStream: @unchecked Sendable {
 
     /// The libmicrohttpd response sending `body`, then the pieces (`head`: the head alone).
     /// The stream is retained until libmicrohttpd is done with the response and calls back
-    /// to release it; until then it counts its kept bytes, the block and its piece as answer
-    /// bytes in flight.
+    /// to release it; until then it counts as answer bytes in flight (``recount()``).
     func makeResponse(after body: [UInt8], head: Bool) -> OpaquePointer? {
         precondition(!claimed.exchange(true, ordering: .relaxed), "an HTTPBodyStream answers one request only")
         piece = body
-        counted = keptBytes + Self.blockSize + piece.capacity
-        AnswerBytes.add(counted)
+        recount()
         let box = Unmanaged.passRetained(self)
         let response = MHD_create_response_from_callback(UInt64.max, Self.blockSize, Self.read, box.toOpaque(), Self.release)
         if response == nil {
@@ -90,8 +92,6 @@ public final class HTTPBodyStream: @unchecked Sendable {
     private func advance() -> Bool {
         guard !finished else { return false }
         // Let go before making the next piece: the stream holds one piece, never two.
-        AnswerBytes.add(-piece.capacity)
-        counted -= piece.capacity
         piece = []
         offset = 0
         guard let next = pieces.next() else {
@@ -99,8 +99,7 @@ public final class HTTPBodyStream: @unchecked Sendable {
             return false
         }
         piece = next
-        AnswerBytes.add(piece.capacity)
-        counted += piece.capacity
+        recount()
         return true
     }
 
@@ -110,8 +109,16 @@ public final class HTTPBodyStream: @unchecked Sendable {
         pieces = EmptyCollection<[UInt8]>.Iterator()
         piece = []
         offset = 0
-        AnswerBytes.add(-counted)
-        counted = 0
+        recount()
+    }
+
+    /// Brings the stream's share of the in-flight figure up to date: until it finishes, the
+    /// kept bytes, libmicrohttpd's block, and the piece's allocation (its capacity: what it
+    /// holds, written or not) or, when larger, the expected size of a piece.
+    private func recount() {
+        let now = finished ? 0 : keptBytes + Self.blockSize + max(pieceBytes, piece.capacity)
+        AnswerBytes.add(now - counted)
+        counted = now
     }
 
     /// libmicrohttpd's content reader for a stream.

@@ -311,6 +311,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     private var lastPieceSize = 0
 
     init(_ request: DecodedLayoutRequest) {
+        pieceBytesEstimate = request.request.hierarchy.ids.reduce(512) { $0 + 900 + $1.utf8.count }
         states = LayoutStates(request.request)
         outline = LayoutResponseEncoder.Outline(
             request, screen: states.screen, windowSafeArea: states.windowSafeArea, stepCount: states.count - 1
@@ -323,12 +324,17 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     /// About how many bytes the pieces keep between states (``LayoutStates/keptBytesEstimate``).
     public var keptBytesEstimate: Int { states.keptBytesEstimate }
 
+    /// About how large a piece is: a node's usual 900 bytes and its id, for every node. (The
+    /// first piece is written in that much room; each later one in the room of the one
+    /// before, give or take.)
+    public let pieceBytesEstimate: Int
+
     /// The next piece, or nil after the last.
     public mutating func next() -> [UInt8]? {
         guard let nodes = states.next() else { return nil }
-        // Sized from the piece before when there is one: a piece keeps the room it was
-        // written in, and one outgrowing its room is copied at twice its size.
-        let capacity = lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : 512 + 900 * nodes.count
+        // A piece keeps the room it was written in, and one outgrowing its room is copied at
+        // twice its size: sized from the piece before when there is one.
+        let capacity = lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : pieceBytesEstimate
         let piece = JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(index, nodes: nodes, to: &writer)
         }

@@ -33,7 +33,7 @@ public final class HTTPBodyStream: @unchecked Sendable {
     private var piece: [UInt8] = []
     private var offset = 0
     private var finished = false
-    /// What this stream adds to ``HTTPServer/answerBytesInFlight`` now.
+    /// What this stream adds to ``HTTPServer/bytesInFlight`` now.
     private var counted = 0
     private let claimed = Atomic<Bool>(false)
 
@@ -117,7 +117,7 @@ public final class HTTPBodyStream: @unchecked Sendable {
     /// holds, written or not) or, when larger, the expected size of a piece.
     private func recount() {
         let now = finished ? 0 : keptBytes + Self.blockSize + max(pieceBytes, piece.capacity)
-        AnswerBytes.add(now - counted)
+        BytesInFlight.add(now - counted)
         counted = now
     }
 
@@ -134,20 +134,5 @@ public final class HTTPBodyStream: @unchecked Sendable {
         let stream = Unmanaged<HTTPBodyStream>.fromOpaque(cls)
         stream.takeUnretainedValue().finish()
         stream.release()
-    }
-}
-
-/// The bytes of answers handed to libmicrohttpd and not yet released, across every server
-/// of the process (memory is the process's): lent bodies and streams. Small copied bodies
-/// are not counted.
-enum AnswerBytes {
-    private static let inFlight = Atomic<Int>(0)
-
-    /// The figure now.
-    static var current: Int { inFlight.load(ordering: .relaxed) }
-
-    /// Adds `bytes` (negative to take them out).
-    static func add(_ bytes: Int) {
-        if bytes != 0 { inFlight.add(bytes, ordering: .relaxed) }
     }
 }

@@ -33,6 +33,10 @@ public struct HTTPRequest: Sendable {
     /// not implement: the body is not read, the handler should answer 400 or 501 before any
     /// other check, and the server closes the connection after the answer.
     public var framingError: FramingError?
+    /// Set when the bytes the server holds for clients, with this request's declared body,
+    /// exceed its in-flight budget as the header arrives: a body is then not read, and the
+    /// handler should answer 503 unless the route must always answer (health checks).
+    public var overBudget: Bool
     /// The peer's numeric address (`127.0.0.1`, `::1`), when known. The server keeps the
     /// address's bytes and formats them only when this is read: most handlers never do.
     public var remoteAddress: String? {
@@ -51,6 +55,7 @@ public struct HTTPRequest: Sendable {
         body: [UInt8] = [],
         bodyTooLarge: Bool = false,
         framingError: FramingError? = nil,
+        overBudget: Bool = false,
         remoteAddress: String? = nil
     ) {
         self.method = method
@@ -60,6 +65,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.bodyTooLarge = bodyTooLarge
         self.framingError = framingError
+        self.overBudget = overBudget
         self.peer = remoteAddress.map(PeerAddress.text)
     }
 

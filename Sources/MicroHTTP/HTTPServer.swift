@@ -38,7 +38,9 @@ public final class HTTPServer: @unchecked Sendable {
             limit: configuration.connectionLimit, perPeerLimit: configuration.perIPConnectionLimit,
             headerTimeoutSeconds: configuration.headerTimeoutSeconds, bodyTimeoutSeconds: configuration.connectionTimeoutSeconds
         )
-        self.context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes, connections: connections)
+        self.context = ServerContext(
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes, inFlightBudget: configuration.inFlightBudgetBytes, connections: connections
+        )
     }
 
     deinit {
@@ -63,11 +65,12 @@ public final class HTTPServer: @unchecked Sendable {
         context.stripes.reduce(0) { $0 += $1.inFlight }
     }
 
-    /// The bytes of answers handed to libmicrohttpd and not yet released, across every
-    /// server in the process: bodies over 4 KiB until they are sent, and streams
-    /// (``HTTPBodyStream``) with the piece they hold and the bytes they keep, until they end
-    /// or their connection goes. Smaller bodies are copied and not counted.
-    public static var answerBytesInFlight: Int { AnswerBytes.current }
+    /// The bytes held for clients across every server in the process: request bodies being
+    /// received (their buffers' capacity) until their answer is made, bodies of answers over
+    /// 4 KiB until they are sent, and streams (``HTTPBodyStream``) with the piece they hold
+    /// and the bytes they keep, until they end or their connection goes. Smaller answers are
+    /// copied and not counted.
+    public static var bytesInFlight: Int { BytesInFlight.current }
 
     /// Binds the address and starts the thread pool and the accepting thread.
     public func start() throws(HTTPServerError) {

@@ -42,6 +42,10 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// which grow to megabytes. Capped, clients that do not read their answers, or send far
     /// ahead of them, hold a bounded amount of kernel memory.
     public var socketBufferBytes: Int
+    /// The bytes held for clients (``HTTPServer/bytesInFlight``) beyond which a new request is
+    /// marked ``HTTPRequest/overBudget``: one with a body is then answered before its body is
+    /// read, so that request bodies count in the budget as answers do.
+    public var inFlightBudgetBytes: Int
 
     /// Creates a configuration; every parameter has the service's default.
     public init(
@@ -54,7 +58,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         connectionTimeoutSeconds: Int = 30,
         headerTimeoutSeconds: Int = 10,
         connectionMemoryLimit: Int = 16 << 10,
-        socketBufferBytes: Int = 64 << 10
+        socketBufferBytes: Int = 64 << 10,
+        inFlightBudgetBytes: Int = 64 << 20
     ) {
         self.host = host
         self.port = port
@@ -66,6 +71,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.headerTimeoutSeconds = headerTimeoutSeconds
         self.connectionMemoryLimit = connectionMemoryLimit
         self.socketBufferBytes = socketBufferBytes
+        self.inFlightBudgetBytes = inFlightBudgetBytes
     }
 
     /// The default pool size: two threads per processor this process may use

@@ -16,12 +16,14 @@ final class ServerContext: @unchecked Sendable {
 
     let handler: HTTPHandler
     let maxBodyBytes: Int
+    let inFlightBudget: Int
     let connections: ConnectionTable
     let stripes = ThreadStripes(initial: Counters())
 
-    init(handler: @escaping HTTPHandler, maxBodyBytes: Int, connections: ConnectionTable) {
+    init(handler: @escaping HTTPHandler, maxBodyBytes: Int, inFlightBudget: Int, connections: ConnectionTable) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.inFlightBudget = inFlightBudget
         self.connections = connections
     }
 
@@ -33,9 +35,27 @@ final class ServerContext: @unchecked Sendable {
         /// The connection's entry in the table, whose phase the request moves on.
         let connection: ConnectionTable.Entry?
 
+        /// What the body's buffer adds to ``BytesInFlight`` (buffers past the lending
+        /// threshold only, as for answers: small ones are many and cheap).
+        private var countedBodyBytes = 0
+
         init(request: HTTPRequest, connection: ConnectionTable.Entry?) {
             self.request = request
             self.connection = connection
+        }
+
+        /// Brings the body's share of the in-flight figure up to its buffer's capacity.
+        func recountBody() {
+            let now = request.body.capacity > ServerContext.lendingThreshold ? request.body.capacity : 0
+            BytesInFlight.add(now - countedBodyBytes)
+            countedBodyBytes = now
+        }
+
+        /// Drops the body and its share of the in-flight figure (idempotent).
+        func releaseBody() {
+            request.body = []
+            BytesInFlight.add(-countedBodyBytes)
+            countedBodyBytes = 0
         }
     }
 
@@ -90,9 +110,21 @@ final class ServerContext: @unchecked Sendable {
                 state.request.framingError = error
                 return respond(state, on: connection)
             }
-            if let length = state.request.headers["Content-Length"], RequestFraming.exceeds(contentLength: length, limit: maxBodyBytes) {
+            let lengthField = state.request.headers["Content-Length"]
+            if let lengthField, RequestFraming.exceeds(contentLength: lengthField, limit: maxBodyBytes) {
                 state.request.bodyTooLarge = true
                 return respond(state, on: connection)
+            }
+            // A body counts in the in-flight budget from its header on (its whole declared
+            // length reserved), so that bodies arriving together cannot pass the budget.
+            let declared = lengthField.flatMap(Int.init) ?? 0
+            state.request.overBudget = BytesInFlight.current + declared > inFlightBudget
+            if state.request.overBudget, declared > 0 || state.request.headers.contains("Transfer-Encoding") {
+                return respond(state, on: connection)
+            }
+            if declared > 0 {
+                state.request.body.reserveCapacity(declared)
+                state.recountBody()
             }
             return .YES
         }
@@ -109,6 +141,7 @@ final class ServerContext: @unchecked Sendable {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: chunkSize) { bytes in
                     state.request.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
                 }
+                state.recountBody()
             }
             return .YES
         }
@@ -122,7 +155,10 @@ final class ServerContext: @unchecked Sendable {
         guard let cls, let conCls, let pointer = conCls.pointee else { return }
         let state = Unmanaged<RequestState>.fromOpaque(pointer)
         // The answer is sent: the header clock starts again for the next request.
-        state._withUnsafeGuaranteedRef { $0.connection?.enter(.awaitingHeader, now: ConnectionTable.now()) }
+        state._withUnsafeGuaranteedRef { state in
+            state.connection?.enter(.awaitingHeader, now: ConnectionTable.now())
+            state.releaseBody()
+        }
         state.release()
         conCls.pointee = nil
         Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.stripes.withCurrent { $0.inFlight -= 1 } }
@@ -132,7 +168,7 @@ final class ServerContext: @unchecked Sendable {
     private func respond(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         state.responded = true
         let response = handler(state.request)
-        state.request.body = []
+        state.releaseBody()
         let made = if let stream = response.stream {
             stream.makeResponse(after: response.body, head: state.request.method == .head)
         } else {
@@ -180,7 +216,7 @@ final class ServerContext: @unchecked Sendable {
         if response == nil {
             box.release()
         } else {
-            AnswerBytes.add(body.capacity)
+            BytesInFlight.add(body.capacity)
         }
         return response
     }
@@ -196,7 +232,7 @@ final class ServerContext: @unchecked Sendable {
     private static let releaseLentBody: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
         let box = Unmanaged<LentBody>.fromOpaque(cls)
-        AnswerBytes.add(-box.takeUnretainedValue().bytes.capacity)
+        BytesInFlight.add(-box.takeUnretainedValue().bytes.capacity)
         box.release()
     }
 

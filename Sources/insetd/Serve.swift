@@ -20,7 +20,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Idle/stalled connection timeout, whole seconds (default 30).") var connectionTimeout: String?
     @Option(help: "Most connections per client IP; 0 = no limit (default 0).") var perIpConnectionLimit: String?
     @Option(help: "Seconds a connection has to send a complete request header, whole seconds (default 10).") var headerTimeout: String?
-    @Option(help: "Bytes of undelivered answers above which new requests answer 503 (default 67108864).") var inFlightBudgetBytes: String?
+    @Option(help: "Bytes of request bodies and undelivered answers above which new requests answer 503 (default 67108864).") var inFlightBudgetBytes: String?
     @Option(help: "HOST:PORT of a second listener for /healthz, /readyz and /metrics only, e.g. 0.0.0.0:9090 or [::1]:9090 (default: none).") var adminAddress: String?
     @Option(help: "How long /readyz answers 503 before the server stops accepting (default 5s).") var drainDelay: String?
     @Option(help: "How long requests in flight may take to finish on shutdown (default 20s).") var drainTimeout: String?
@@ -62,7 +62,7 @@ struct Serve: ParsableCommand {
             configuration: ServiceConfiguration(
                 server: settings.server, cors: settings.cors, accessLog: settings.accessLog,
                 openAPIDocument: Array(EmbeddedOpenAPI.yaml.utf8), version: Insetd.configuration.version,
-                inFlightBudgetBytes: settings.inFlightBudgetBytes, adminAddress: settings.adminAddress
+                adminAddress: settings.adminAddress
             ),
             routes: ProductRoutes.all(catalog: catalog),
             accessLog: AccessLog()

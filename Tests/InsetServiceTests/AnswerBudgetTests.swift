@@ -46,7 +46,9 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
 
     /// A service whose budget is below any figure: every request the budget applies to is over it.
     static let overloaded = InsetService(
-        configuration: ServiceConfiguration(accessLog: false, openAPIDocument: Array("openapi: 3.0.3\n".utf8), inFlightBudgetBytes: -1),
+        configuration: ServiceConfiguration(
+            server: HTTPServerConfiguration(inFlightBudgetBytes: -1), accessLog: false, openAPIDocument: Array("openapi: 3.0.3\n".utf8)
+        ),
         routes: TestRoutes.all
     )
 
@@ -81,8 +83,8 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
 
     @Test func metricsExportTheFigure() {
         let text = respond(.get, "/metrics").text
-        #expect(text.contains("# TYPE insetd_answer_bytes_in_flight gauge\n"))
-        let sample = text.split(separator: "\n").first { $0.hasPrefix("insetd_answer_bytes_in_flight ") }
+        #expect(text.contains("# TYPE insetd_bytes_in_flight gauge\n"))
+        let sample = text.split(separator: "\n").first { $0.hasPrefix("insetd_bytes_in_flight ") }
         #expect(sample.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 >= 0 } == true)
     }
 
@@ -119,7 +121,7 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
     @Test func aClientThatNeverReadsOverloadsASmallBudgetUntilItGoes() throws {
         let budget = 1 << 20
         let service = InsetService(configuration: ServiceConfiguration(
-            server: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2), accessLog: false, inFlightBudgetBytes: budget
+            server: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, inFlightBudgetBytes: budget), accessLog: false
         ), routes: ProductRoutes.all(catalog: Self.catalog))
         let port = try service.start()
         defer { service.shutdown(drainDelay: .zero, drainTimeout: .seconds(5)) }
@@ -134,7 +136,7 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
         // 2,000 views × 21 states, ~1 MB a state, ~23 MB in all: more than the socket buffers take.
         let reader = try HTTPClientConnection(host: "127.0.0.1", port: port)
         try reader.send(.post, "/layout", headers: json, body: layoutBody(views: 2000, steps: 20))
-        #expect(eventually { HTTPServer.answerBytesInFlight > budget })
+        #expect(eventually { HTTPServer.bytesInFlight > budget })
 
         let refused = try request(.post, "/layout", body: small)
         #expect(refused.status == 503)
@@ -146,7 +148,7 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
         #expect(try request(.get, "/readyz").status == 200)
         let metrics = try request(.get, "/metrics")
         #expect(metrics.status == 200)
-        let figure = metrics.text.split(separator: "\n").first { $0.hasPrefix("insetd_answer_bytes_in_flight ") }
+        let figure = metrics.text.split(separator: "\n").first { $0.hasPrefix("insetd_bytes_in_flight ") }
         #expect(figure.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 > budget } == true)
 
         reader.close()

@@ -12,7 +12,7 @@ import Testing
     #expect(settings.server.connectionTimeoutSeconds == 30)
     #expect(settings.server.perIPConnectionLimit == 0)
     #expect(settings.server.headerTimeoutSeconds == 10)
-    #expect(settings.inFlightBudgetBytes == 64 << 20)
+    #expect(settings.server.inFlightBudgetBytes == 64 << 20)
     #expect(settings.adminAddress == nil)
     #expect(settings.server.threads == HTTPServerConfiguration.defaultThreads)
     #expect(settings.drainDelay == .seconds(5))
@@ -55,7 +55,7 @@ import Testing
         environment: ["INSETD_IN_FLIGHT_BUDGET_BYTES": "16777216", "INSETD_HEADER_TIMEOUT": "60", "INSETD_ADMIN_ADDRESS": "127.0.0.1:1"]
     )
     #expect(settings.server.headerTimeoutSeconds == 4)
-    #expect(settings.inFlightBudgetBytes == 16 << 20)
+    #expect(settings.server.inFlightBudgetBytes == 16 << 20)
     #expect(settings.adminAddress == ListenAddress(host: "0.0.0.0", port: 9090))
     let fromEnvironment = try ServiceSettings(flags: [:], environment: ["INSETD_HEADER_TIMEOUT": "60", "INSETD_ADMIN_ADDRESS": " [::1]:9090 "])
     #expect(fromEnvironment.server.headerTimeoutSeconds == 60)

@@ -142,9 +142,9 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () ->
                 return made.count == settled
             })
             #expect(made.count < 100, "\(made.count) of 1000 pieces made for a client that reads nothing")
-            #expect(HTTPServer.answerBytesInFlight >= kept + expected)
+            #expect(HTTPServer.bytesInFlight >= kept + expected)
             client.close()
-            #expect(eventually { HTTPServer.answerBytesInFlight < kept })
+            #expect(eventually { HTTPServer.bytesInFlight < kept })
             #expect(made.count < 100)
         }
     }
@@ -158,8 +158,8 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () ->
         defer { server.stop() }
         let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
         try client.send(.get, "/")
-        #expect(eventually { HTTPServer.answerBytesInFlight >= body.count })
+        #expect(eventually { HTTPServer.bytesInFlight >= body.count })
         client.close()
-        #expect(eventually { HTTPServer.answerBytesInFlight < body.count })
+        #expect(eventually { HTTPServer.bytesInFlight < body.count })
     }
 }

@@ -35,8 +35,8 @@ struct MetricsExposition {
         out.header("insetd_http_requests_in_flight", "gauge", "Requests being answered.")
         out.sample("insetd_http_requests_in_flight", [], Double(snapshot.inFlight))
 
-        out.header("insetd_answer_bytes_in_flight", "gauge", "Bytes of answers not yet delivered: bodies over 4 KiB, streamed answers' pieces and state. Over the budget, new requests answer 503.")
-        out.sample("insetd_answer_bytes_in_flight", [], Double(HTTPServer.answerBytesInFlight))
+        out.header("insetd_bytes_in_flight", "gauge", "Bytes of answers not yet delivered: bodies over 4 KiB, streamed answers' pieces and state. Over the budget, new requests answer 503.")
+        out.sample("insetd_bytes_in_flight", [], Double(HTTPServer.bytesInFlight))
 
         out.header("insetd_build_info", "gauge", "Always 1; the version is a label.")
         out.sample("insetd_build_info", [("version", version)], 1)

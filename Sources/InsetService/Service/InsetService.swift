@@ -175,8 +175,9 @@ public final class InsetService: Sendable {
             response.headers.add("Allow", allowed)
             return response
         }
-        if HTTPServer.answerBytesInFlight > configuration.inFlightBudgetBytes, !Self.neverOverloaded.contains(router.entries[match.index].pattern) {
-            return Problem.overloaded("answers not yet delivered exceed the server's budget of \(configuration.inFlightBudgetBytes) bytes").response
+        let budget = configuration.server.inFlightBudgetBytes
+        if request.overBudget || HTTPServer.bytesInFlight > budget, !Self.neverOverloaded.contains(router.entries[match.index].pattern) {
+            return Problem.overloaded("request bodies and answers in flight exceed the server's budget of \(budget) bytes").response
         }
         if request.bodyTooLarge {
             return Problem(status: 413, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response

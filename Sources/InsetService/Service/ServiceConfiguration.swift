@@ -33,7 +33,8 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
 
 /// Everything an ``InsetService`` is configured with.
 public struct ServiceConfiguration: Sendable {
-    /// Where and how the HTTP server listens.
+    /// Where and how the HTTP server listens; its in-flight budget is also the one beyond
+    /// which product requests answer 503 `/problems/overloaded`.
     public var server: HTTPServerConfiguration
     /// Which origins get CORS headers.
     public var cors: CORSPolicy
@@ -43,9 +44,6 @@ public struct ServiceConfiguration: Sendable {
     public var openAPIDocument: [UInt8]
     /// The version reported by `insetd_build_info`.
     public var version: String
-    /// The bytes of answers not yet delivered to their clients above which new product
-    /// requests answer 503 `/problems/overloaded` (API.md "Connections and framing").
-    public var inFlightBudgetBytes: Int
     /// Where the admin listener binds (`/healthz`, `/readyz` and `/metrics` only, with a
     /// connection budget of its own), or nil for none. With one, `/metrics` is not served
     /// on the public port.
@@ -58,7 +56,6 @@ public struct ServiceConfiguration: Sendable {
     ///   - accessLog: whether to write an access-log line per request.
     ///   - openAPIDocument: the OpenAPI document (YAML) served at `/openapi.yaml`.
     ///   - version: the build's version for `insetd_build_info`.
-    ///   - inFlightBudgetBytes: the in-flight answer budget (64 MiB by default).
     ///   - adminAddress: where the admin listener binds (none by default).
     public init(
         server: HTTPServerConfiguration = HTTPServerConfiguration(),
@@ -66,7 +63,6 @@ public struct ServiceConfiguration: Sendable {
         accessLog: Bool = true,
         openAPIDocument: [UInt8] = [],
         version: String = "dev",
-        inFlightBudgetBytes: Int = 64 << 20,
         adminAddress: ListenAddress? = nil
     ) {
         self.server = server
@@ -74,7 +70,6 @@ public struct ServiceConfiguration: Sendable {
         self.accessLog = accessLog
         self.openAPIDocument = openAPIDocument
         self.version = version
-        self.inFlightBudgetBytes = inFlightBudgetBytes
         self.adminAddress = adminAddress
     }
 

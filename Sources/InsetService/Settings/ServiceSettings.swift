@@ -68,8 +68,6 @@ public struct ServiceSettings: Equatable, Sendable {
     public var drainTimeout: Duration = .seconds(20)
     /// Which origins get CORS headers.
     public var cors: CORSPolicy = .anyOrigin
-    /// The bytes of undelivered answers above which new product requests answer 503.
-    public var inFlightBudgetBytes = 64 << 20
     /// Where the admin listener binds, or nil for none (the default).
     public var adminAddress: ListenAddress?
     /// Whether the access log is written.
@@ -128,7 +126,7 @@ public struct ServiceSettings: Equatable, Sendable {
             } else {
                 server.headerTimeoutSeconds = Int(duration.components.seconds)
             }
-        case .inFlightBudgetBytes: inFlightBudgetBytes = try integer(Self.inFlightBudgetRange)
+        case .inFlightBudgetBytes: server.inFlightBudgetBytes = try integer(Self.inFlightBudgetRange)
         case .adminAddress:
             guard let address = Self.listenAddress(value) else {
                 throw fail("HOST:PORT, e.g. 127.0.0.1:9090, 0.0.0.0:9090 or [::1]:9090")

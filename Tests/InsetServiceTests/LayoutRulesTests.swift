@@ -29,6 +29,17 @@ import Testing
         }
         #expect(broken == Self.bodiesPerRule, "\(rule): too few bodies could break it")
     }
+
+    /// An id of 256 bytes of UTF-8 is taken; 257 is not (counted in bytes, not characters).
+    @Test func idsAreAtMost256Bytes() throws {
+        let body = { (id: String) in #"{"device": "iphone-x", "root": {"id": "r", "subviews": [{"id": "\#(id)"}]}}"# }
+        let longest = String(repeating: "é", count: 128)
+        #expect(try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body(longest).utf8)).request.hierarchy.ids[1] == longest)
+        #expect(decodeProblem(body(longest + "x"))?.errors == [FieldProblem(pointer: "/root/subviews/0/id", detail: "must be at most 256 bytes")])
+        let plain = String(repeating: "a", count: 256)
+        #expect(Array(body(plain).utf8).withUnsafeBufferPointer { LayoutFastPath.decode($0, devices: FakeDevices(), limits: DecodingLimits()) } != nil)
+        #expect(decodeProblem(body(plain + "a"))?.errors == [FieldProblem(pointer: "/root/subviews/0/id", detail: "must be at most 256 bytes")])
+    }
 }
 
 /// A node of a generated body, where it is and how it is placed.
@@ -92,6 +103,10 @@ private struct OneBrokenRule {
         }
 
         switch rule {
+        case .idTooLong:
+            guard let site = nodes.randomElement(using: &random) else { return nil }
+            model[site.path]["id"] = .string(String(repeating: "x", count: 257))
+            (pointer, detail) = (site.pointer + "/id", "must be at most 256 bytes")
         case .duplicateID:
             guard nodes.count >= 2 else { return nil }
             let later = 1 + Int(random.next() % UInt64(nodes.count - 1))

@@ -3,6 +3,8 @@ import InsetEngine
 /// A rule of `/layout` requests that relates values to each other, beyond what each value
 /// may be (`LayoutSchema`, `RequestReader`). `LayoutRules` states each one once.
 enum LayoutRule: CaseIterable, Sendable {
+    /// An id of more than 256 bytes of UTF-8 (API.md "Node").
+    case idTooLong
     /// An id an earlier node has (ids are unique in the request).
     case duplicateID
     /// `frame` and `pin` together.
@@ -78,6 +80,9 @@ struct NodeReading {
 /// Keeps what the rules across nodes need: the ids so far (unique, and which node each
 /// names, for the steps) and the device family (containers are not modelled on tvOS).
 struct LayoutRules {
+    /// The most bytes of UTF-8 a node id may take.
+    static let maxIDBytes = 256
+
     private var ids = NodeIDs()
     /// The device's family, once known (`nil` for a custom screen or an unknown device).
     private var family: DeviceFamily?
@@ -107,9 +112,12 @@ struct LayoutRules {
         return !(containerBeforeFamily && family == .tv)
     }
 
-    /// The id of the node at `index`: unique.
+    /// The id of the node at `index`: at most 256 bytes, unique.
     @inline(__always)
     mutating func checkID<Report: LayoutRuleReport>(_ id: String, utf8: UnsafeBufferPointer<UInt8>, index: Int, report: inout Report) {
+        if utf8.count > Self.maxIDBytes {
+            report.broken(.idTooLong, at: .field(.id), detail: "must be at most \(Self.maxIDBytes) bytes")
+        }
         if !ids.insert(id, utf8: utf8, index: index) {
             report.broken(.duplicateID, at: .field(.id), detail: "duplicate id \"\(id)\"")
         }

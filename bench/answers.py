@@ -1,38 +1,68 @@
 #!/usr/bin/env python3
-"""Records insetd's answers to a fixed corpus of POST bodies, to prove that a change kept
-every answer byte for byte (performance work must not change what the service says).
+"""Checks that a change kept every answer of insetd byte for byte, over a fixed corpus of
+POST bodies (refactoring and performance work must not change what the service says).
 
-    bench/answers.py URL OUTDIR          # e.g. http://127.0.0.1:8080 /tmp/answers-before
-    diff -r /tmp/answers-before /tmp/answers-after
+    bench/answers.py record URL DIGEST      # the answers of the server at URL, as a digest file
+    bench/answers.py check URL DIGEST       # the server at URL answers as DIGEST says
+    bench/answers.py compare URL_A URL_B    # two servers answer alike
+    bench/answers.py dump URL OUTDIR        # every answer in full, OUTDIR/NNNN.txt
 
-The corpus (the same on every run: a fixed seed) is every /layout and /scroll request of
-../shared/scenarios, ../shared/bench/layout-31.json, mutations of each (every top-level
-key removed, unknown keys, wrong types, out-of-range and non-finite numbers, duplicate
-keys, truncated and malformed JSON) and 300 generated /layout trees mixing devices,
-orientations, system versions, containers and bars, scroll kinds, frames, pins, margins
-and steps. Each answer is written as OUTDIR/NNNN.txt: status, content type, then the body.
+`check` and `compare` print each differing answer (its request body and both answers, up
+to 20) and exit 1 if there is any. A typical run: start the old build and record
+(`record http://127.0.0.1:PORT /tmp/answers.digest`), then the new one and `check` it.
+
+The corpus is the same on every run (fixed seeds):
+- every POST body of ../shared/scenarios/*.json, and the /layout bodies of ../shared/bench;
+- for the /layout and /scroll ones, mutations (every top-level key removed, unknown keys,
+  wrong types, out-of-range and non-finite numbers, truncated and malformed JSON), and 300
+  generated /layout trees mixing devices, orientations, system versions, containers and
+  bars, scroll kinds, frames, pins, margins and steps;
+- 4,000 bodies of scripts/fuzz-requests.py's mutator (seed 1), made from those bodies as the
+  fuzz makes them, a fifth of them garbled byte-wise.
+
+A digest holds, per body, its path, the answer's status and Content-Type and a SHA-256 of
+the answer's body, after a line naming the corpus (its size and a hash of its bodies): a
+digest recorded on another corpus (the scenarios or the mutator changed) is refused.
 Loopback only.
 """
+import hashlib
+import importlib.util
 import json
 import os
 import random
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
 
 here = os.path.dirname(os.path.abspath(__file__))
-shared = os.path.join(here, "..", "..", "shared")
+shared = os.environ.get("INSETD_SHARED", os.path.join(here, "..", "..", "shared"))
+
+
+def load_fuzz():
+    """scripts/fuzz-requests.py as a module (its mutator and its keep-alive client)."""
+    spec = importlib.util.spec_from_file_location("fuzz_requests", os.path.join(here, "..", "scripts", "fuzz-requests.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fuzz = load_fuzz()
 
 
 def scenario_bodies():
+    """Every POST body of the public scenarios, then the bench's /layout bodies."""
     bodies = []
-    for name in ("layout", "scroll"):
-        for scenario in json.load(open(os.path.join(shared, "scenarios", name + ".json"))):
-            request = scenario["request"]
-            if request["method"] == "POST" and "body" in request:
+    for name in sorted(os.listdir(os.path.join(shared, "scenarios"))):
+        if not name.endswith(".json"):
+            continue
+        for scenario in json.load(open(os.path.join(shared, "scenarios", name))):
+            request = scenario.get("request", {})
+            if request.get("method") == "POST" and isinstance(request.get("body"), dict):
                 bodies.append((request["path"], request["body"]))
-    bodies.append(("/layout", json.load(open(os.path.join(shared, "bench", "layout-31.json")))))
+    for name in sorted(os.listdir(os.path.join(shared, "bench"))):
+        if name.endswith(".json"):
+            body = json.load(open(os.path.join(shared, "bench", name)))
+            if isinstance(body, dict) and "root" in body:
+                bodies.append(("/layout", body))
     return bodies
 
 
@@ -159,36 +189,118 @@ def generated(rng, index):
     return ("/layout", json.dumps(body))
 
 
-def post(url, path, text):
-    request = urllib.request.Request(url + path, data=text.encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status, answer.headers.get("Content-Type"), answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers.get("Content-Type"), error.read()
+def fuzzed(seeds, devices, count, seed=1):
+    """`count` bodies as scripts/fuzz-requests.py makes them from `seeds` with `seed`."""
+    rng = random.Random(seed)
+    mutator = fuzz.Mutator(rng, devices)
+    out = []
+    for _ in range(count):
+        path, seed_body = rng.choice(seeds)
+        body = mutator.scroll_body(seed_body) if path == "/scroll" else mutator.body(seed_body)
+        raw = json.dumps(body, separators=rng.choice([(",", ":"), (", ", ": ")])).encode()
+        if rng.random() < .2:
+            raw = mutator.bytes(raw)
+        out.append((path, raw))
+    return out
+
+
+def corpus(server):
+    """The corpus as (path, body bytes) pairs, in a fixed order."""
+    answer = server.request("GET", "/devices")
+    if not answer or answer[0] != 200:
+        sys.exit("answers.py: GET /devices: %r" % (answer,))
+    devices = sorted(device["id"] for device in json.loads(answer[2])["devices"])
+    seeds = scenario_bodies()
+    items = []
+    for path, body in seeds:
+        items.append((path, json.dumps(body)))
+        if path in ("/layout", "/scroll"):
+            items.extend(mutations(path, body))
+    rng = random.Random(20261124)
+    items.extend(generated(rng, index) for index in range(300))
+    items = [(path, text.encode()) for path, text in items]
+    items.extend(fuzzed(seeds, devices, 4000))
+    return items
+
+
+def corpus_name(items):
+    digest = hashlib.sha256()
+    for path, raw in items:
+        digest.update(path.encode() + b"\0" + raw + b"\0")
+    return "corpus %d %s" % (len(items), digest.hexdigest()[:16])
+
+
+def answers(url, items):
+    """The answers to `items`, each (status, content type, body)."""
+    server = fuzz.Server(url)
+    out = []
+    for path, raw in items:
+        answer = server.request("POST", path, raw)
+        if answer is None:
+            sys.exit("answers.py: no answer from %s for a body of %s" % (url, path))
+        out.append(answer)
+    return out
+
+
+def line(path, answer):
+    status, content_type, body = answer
+    return "%s %d %s %s" % (path, status, content_type, hashlib.sha256(body).hexdigest())
+
+
+def server_for(url):
+    if urllib.parse.urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        sys.exit("answers.py: loopback only")
+    return fuzz.Server(url.rstrip("/"))
+
+
+def report(items, differences, total):
+    for number, left, right in differences[:20]:
+        path, raw = items[number]
+        print("#%d %s %s" % (number, path, raw[:400].decode("latin-1")))
+        print("  was: %s" % left)
+        print("  now: %s" % right)
+    print("%d of %d answers differ" % (len(differences), total))
+    sys.exit(1 if differences else 0)
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) != 4 or sys.argv[1] not in ("record", "check", "compare", "dump"):
         sys.exit(__doc__)
-    url, outdir = sys.argv[1].rstrip("/"), sys.argv[2]
-    if urllib.parse.urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        sys.exit("answers.py: loopback only")
-    corpus = []
-    for path, body in scenario_bodies():
-        corpus.append((path, json.dumps(body)))
-        corpus.extend(mutations(path, body))
-    rng = random.Random(20261124)
-    corpus.extend(generated(rng, index) for index in range(300))
-    os.makedirs(outdir, exist_ok=True)
+    mode, url, target = sys.argv[1:]
+    server = server_for(url)
+    items = corpus(server)
+    name = corpus_name(items)
+    got = answers(url.rstrip("/"), items)
     statuses = {}
-    for number, (path, text) in enumerate(corpus):
-        status, content_type, body = post(url, path, text)
+    for status, _, _ in got:
         statuses[status] = statuses.get(status, 0) + 1
-        with open(os.path.join(outdir, "%04d.txt" % number), "wb") as out:
-            out.write(("%s %d %s\n" % (path, status, content_type)).encode() + body + b"\n")
-    print("%d answers in %s; statuses %s" % (len(corpus), outdir, dict(sorted(statuses.items()))))
+    if mode == "record":
+        with open(target, "w") as out:
+            out.write(name + "\n")
+            out.writelines(line(path, answer) + "\n" for (path, _), answer in zip(items, got))
+        print("%s: %d answers, statuses %s" % (target, len(got), dict(sorted(statuses.items()))))
+    elif mode == "dump":
+        os.makedirs(target, exist_ok=True)
+        for number, ((path, _), (status, content_type, body)) in enumerate(zip(items, got)):
+            with open(os.path.join(target, "%04d.txt" % number), "wb") as out:
+                out.write(("%s %d %s\n" % (path, status, content_type)).encode() + body + b"\n")
+        print("%d answers in %s; statuses %s" % (len(got), target, dict(sorted(statuses.items()))))
+    elif mode == "check":
+        recorded = open(target).read().splitlines()
+        if not recorded or recorded[0] != name:
+            sys.exit("answers.py: %s was recorded on another corpus (%s, now %s): record it again from the old build"
+                     % (target, recorded[0] if recorded else "empty", name))
+        now = [line(path, answer) for (path, _), answer in zip(items, got)]
+        report(items, [(n, a, b) for n, (a, b) in enumerate(zip(recorded[1:], now)) if a != b], len(now))
+    else:
+        server_for(target)
+        other = answers(target.rstrip("/"), items)
+        differences = []
+        for number, (left, right) in enumerate(zip(got, other)):
+            if left != right:
+                differences.append((number, "%d %s %s" % (left[0], left[1], left[2][:300].decode("latin-1")),
+                                    "%d %s %s" % (right[0], right[1], right[2][:300].decode("latin-1"))))
+        report(items, differences, len(got))
 
 
 if __name__ == "__main__":

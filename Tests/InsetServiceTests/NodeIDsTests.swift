@@ -6,7 +6,7 @@ import Testing
 /// differ in any single byte, at any length, must still be told apart.
 @Suite struct NodeIDsTests {
     /// Plain ASCII ids of every length from 0 to 40 bytes, and for each every variant with one
-    /// byte changed: none is taken for another, each is found again with its role.
+    /// byte changed: none is taken for another, each is found again with its node.
     @Test func idsDifferingInOneByteAreToldApart() {
         var ids = NodeIDs()
         var inserted: [String] = []
@@ -19,32 +19,28 @@ import Testing
                 variants.append(String(decoding: bytes, as: UTF8.self))
             }
             for variant in variants where !inserted.contains(variant) {
-                #expect(ids.insert(variant, role: role(inserted.count)) == nil, "\(variant) is new")
+                let isNew = ids.insert(variant, index: inserted.count)
+                #expect(isNew, "\(variant) is new")
                 inserted.append(variant)
             }
         }
         for (index, id) in inserted.enumerated() {
-            #expect(ids.insert(id, role: .free) == role(index), "\(id) is found again, with its own role")
-            #expect(ids.role(of: id) == role(index))
+            let isNew = ids.insert(id, index: -1)
+            #expect(!isNew, "\(id) is found again")
+            #expect(ids[id] == index, "\(id) names its own node")
         }
-        #expect(ids.role(of: "not-there") == nil)
-        #expect(ids.role(of: "abcdefgh!") == nil)
-    }
-
-    /// A role per insertion, so that finding another id's entry shows.
-    func role(_ index: Int) -> NodeRole {
-        [NodeRole.root, .containerContent, .free][index % 3]
+        #expect(ids["not-there"] == nil)
+        #expect(ids["abcdefgh!"] == nil)
     }
 
     /// Ids that are not plain (non-ASCII, or with `K`, `;`, `` ` ``) compare as `String`s do:
     /// canonically equivalent spellings are the same id.
     @Test func otherIdsCompareAsStrings() {
         var ids = NodeIDs()
-        #expect(ids.insert("caf\u{E9}", role: .free) == nil)
-        #expect(ids.insert("cafe\u{301}", role: .free) == .free, "é and e + combining acute are one id")
-        #expect(ids.insert("\u{212A}elvin", role: .free) == nil)
-        #expect(ids.insert("Kelvin", role: .free) == .free, "KELVIN SIGN is K for String, so these are one id")
-        #expect(ids.insert("a;b", role: .free) == nil)
-        #expect(ids.role(of: "a;b") == .free)
+        let inserted = ["caf\u{E9}", "cafe\u{301}", "\u{212A}elvin", "Kelvin", "a;b"].enumerated().map { ids.insert($0.element, index: $0.offset) }
+        // é and e + combining acute are one id; KELVIN SIGN is K for String, so those are one too.
+        #expect(inserted == [true, false, true, false, true])
+        #expect(ids["a;b"] == 4)
+        #expect(ids["cafe\u{301}"] == 0)
     }
 }

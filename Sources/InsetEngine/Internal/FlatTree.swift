@@ -30,8 +30,8 @@ struct FlatNode: Sendable {
     /// Whether the node is its superview's `subviews.first` (the §2.2 chain follows these).
     var isFirstSubview: Bool
     var role: NodeRole
-    /// For a container: the index of its content (first subview with a view controller), or -1.
-    var content: Int = -1
+    /// The node's subview that is its content if the node is a container.
+    var subviewContent = ContainerContent()
     /// For a container's content: the controller whose properties decide how it extends
     /// under the container's bars (see `FlatTree.init(hierarchy:)`); -1 for other nodes.
     var topController: Int = -1
@@ -67,10 +67,10 @@ struct FlatNode: Sendable {
     var hasController: Bool { controllerKind != nil }
 
     /// Whether the node is a navigation or tab bar controller's view.
-    var isContainer: Bool {
-        guard let kind = controllerKind else { return false }
-        return kind != .plain
-    }
+    var isContainer: Bool { controllerKind?.isContainer ?? false }
+
+    /// For a container: the index of its content, or -1 (also for any other node).
+    var content: Int { isContainer ? subviewContent.index : -1 }
 }
 
 /// The request's hierarchy as the pass reads it, in depth-first (request) order: a node's
@@ -102,12 +102,8 @@ struct FlatTree: Sendable {
                     let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
                     var role = NodeRole.plain
                     if views[index].viewController != nil {
-                        if nodes[parent].isContainer, nodes[parent].content < 0 {
-                            nodes[parent].content = index
-                            role = .containerContent(container: parent)
-                        } else {
-                            role = .childController(reference: controller)
-                        }
+                        let isContent = nodes[parent].subviewContent.offer(index, hasViewController: true) && nodes[parent].isContainer
+                        role = isContent ? .containerContent(container: parent) : .childController(reference: controller)
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
                     nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))

@@ -70,6 +70,10 @@ public struct ScrollProperties: Hashable, Sendable {
 /// The kind of a view controller.
 public enum ViewControllerKind: String, Hashable, Sendable {
     case plain, navigation, tabBar
+
+    /// Whether the controller is a container (UINavigationController, UITabBarController):
+    /// it places its content view (``ContainerContent``) and adds its bars.
+    public var isContainer: Bool { self != .plain }
 }
 
 /// A bar's configuration (`navigationBar`, `toolbar`, `tabBar`).

@@ -1,8 +1,9 @@
 /// A view hierarchy as the engine reads it: every view in depth-first (request) order, a
 /// superview before its subviews, each with its superview's index.
 ///
-/// It is `Node`'s tree flattened (`init(root:)`, and back with `root`); a decoder can also
-/// build it view by view (`init(views:ids:)`), sparing the tree's per-node arrays.
+/// The request decoders build it view by view (`init(views:ids:)`), sparing a tree's
+/// per-node arrays; it is also `Node`'s tree flattened (`init(root:)`, and back with
+/// `root`), which reads better where a hierarchy is written by hand.
 public struct ViewHierarchy: Hashable, Sendable {
     /// One view: a `Node` without its id and subviews, and its superview's index.
     public struct View: Hashable, Sendable {
@@ -135,5 +136,35 @@ public struct ViewHierarchy: Hashable, Sendable {
     @inlinable
     public static func isFirstSubview(_ index: Int, parent: Int) -> Bool {
         index > 0 && parent == index - 1
+    }
+}
+
+/// A container's content (API.md "View controller", RULES.md S7): the first of its subviews
+/// that has a view controller, for a navigation controller the top of its stack, for a tab
+/// bar controller the selected tab. The container places that view and adds its bars.
+///
+/// The one statement of that rule: the engine's pass and the request decoders each offer a
+/// view's subviews in order, and this keeps the first that qualifies. It keeps it whatever
+/// the view turns out to be, as a reader may learn that the view is a container only after
+/// its subviews; only a container's is its content.
+public struct ContainerContent: Hashable, Sendable {
+    /// The content's index; -1 while no subview qualified.
+    @inlinable public var index: Int { found }
+
+    @usableFromInline var found = -1
+
+    /// No subview offered yet.
+    @inlinable public init() {}
+
+    /// Whether a subview qualified.
+    @inlinable public var isFound: Bool { found >= 0 }
+
+    /// Offers the subview at `index` (subviews offered in order); `true` when it is the
+    /// content: the first offered that has a view controller.
+    @inlinable @discardableResult
+    public mutating func offer(_ index: Int, hasViewController: Bool) -> Bool {
+        guard !isFound, hasViewController else { return false }
+        found = index
+        return true
     }
 }

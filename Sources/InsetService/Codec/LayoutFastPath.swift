@@ -1,6 +1,5 @@
 import InsetEngine
 import JSONCore
-import MicroHTTP
 
 /// The fast path of `LayoutRequestDecoder`: decodes a well-formed `/layout` body in one
 /// pass over its bytes, straight into the engine's request (its `ViewHierarchy` view by
@@ -9,20 +8,22 @@ import MicroHTTP
 /// The validating decoding (parse into a tape, then the schema walk that collects every
 /// problem with its JSON Pointer) stays the one authority on what is wrong with a body.
 /// This path only recognises bodies it can prove right as it reads them, with the same
-/// schema tables, and gives up at the first thing it does not take: anything
-/// `PlainJSONReader` does not read (syntax errors, escapes, non-ASCII strings, `null`),
-/// unknown or repeated keys, any value the validating decoding would report, and the
-/// rarer shapes it leaves to that decoding (`screen` instead of `device`, `steps`). A body
-/// it gives up on is decoded again from the start by the validating decoding, so giving up
-/// costs time, never an answer. What it returns equals what the validating decoding
-/// returns for the same body; `LayoutFastPathTests` checks that over generated bodies.
+/// schema tables and the same rules (`LayoutRules`), and gives up at the first thing it
+/// does not take: anything `PlainJSONReader` does not read (syntax errors, escapes,
+/// non-ASCII strings, `null`), unknown or repeated keys, any value the validating decoding
+/// would report, any broken rule, and the rarer shapes it leaves to that decoding
+/// (`screen` instead of `device`, `steps`). A body it gives up on is decoded again from the
+/// start by the validating decoding, so giving up costs time, never an answer. What it
+/// returns equals what the validating decoding returns for the same body;
+/// `LayoutFastPathTests` checks that over generated bodies, `LayoutRulesTests` that it
+/// gives up on every broken rule.
 struct LayoutFastPath {
     private var reader: PlainJSONReader
     private let limits: DecodingLimits
     private var nodeCount = 0
-    /// Whether a navigation or tab bar controller was read (not modelled on tvOS).
-    private var hasContainer = false
-    private var seenIDs = NodeIDs()
+    /// The device may come after the root: its family is learned at the end.
+    private var rules = LayoutRules()
+    private var broken = AnyBrokenRule()
     /// The key order of each kind of object, as learned from the bodies this thread read
     /// before and from this one so far.
     private var orders: KeyOrders
@@ -37,16 +38,13 @@ struct LayoutFastPath {
     static func decode(_ body: UnsafeBufferPointer<UInt8>, devices: any DeviceDirectory, limits: DecodingLimits) -> DecodedLayoutRequest? {
         // `devices` is lent to `request(devices:)`, not stored: a copy of the directory
         // would retain the registry's arrays, which every pool thread shares.
-        var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count, orders: learnedOrders.withCurrent { $0 })
-        let decoded = path.request(devices: devices)
-        learnedOrders.withCurrent { $0 = path.orders }
-        return decoded
+        LearnedKeyOrders.withCurrent { orders in
+            var path = LayoutFastPath(reader: PlainJSONReader(body), limits: limits, bodySize: body.count, orders: orders)
+            let decoded = path.request(devices: devices)
+            orders = path.orders
+            return decoded
+        }
     }
-
-    /// The key orders learned on each thread, kept from one body to the next (see
-    /// ``KeyOrders``). Threads beyond the stripe count share a stripe: their bodies then
-    /// teach each other's guesses, which stay guesses.
-    private static let learnedOrders = ThreadStripes(initial: KeyOrders())
 
     private init(reader: PlainJSONReader, limits: DecodingLimits, bodySize: Int, orders: KeyOrders) {
         self.reader = reader
@@ -84,15 +82,15 @@ struct LayoutFastPath {
                 guard let word = word(LayoutSchema.shared.layoutDirections) else { return nil }
                 direction = word
             case .root:
-                guard let read = node(depth: 1, parent: -1), !read.isPlaced else { return nil }
+                guard node(depth: 1, parent: -1) != nil else { return nil }
             case .screen, .steps:
                 return nil
             }
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        guard reader.isAtEnd(), seen.contains(LayoutSchema.shared.rootIndex), let deviceID, let family = devices.family(of: deviceID) else { return nil }
-        guard family != .tv || !hasContainer else { return nil }
+        guard reader.isAtEnd(), seen.read.contains(LayoutSchema.shared.body.index(of: .root)), let deviceID, let family = devices.family(of: deviceID) else { return nil }
+        guard rules.learnFamily(family) else { return nil }
         let resolvedOrientation = orientation ?? (family == .tv ? .landscapeLeft : .portrait)
         // `nil` too for an orientation the device does not support.
         guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
@@ -112,15 +110,9 @@ struct LayoutFastPath {
 
     // MARK: - Nodes
 
-    /// What a superview checks of a subview it read: whether it has a view controller and
-    /// whether it gives `frame` or `pin` (which a root or a container's content must not).
-    private struct ReadNode {
-        var hasController: Bool
-        var isPlaced: Bool
-    }
-
-    /// Reads a node under the view at `parent` into `views` and `ids`, its subviews after it.
-    private mutating func node(depth: Int, parent: Int) -> ReadNode? {
+    /// Reads a node under the view at `parent` into `views` and `ids`, its subviews after it,
+    /// and returns what the rules read of it.
+    private mutating func node(depth: Int, parent: Int) -> NodeReading? {
         // Within `maxDepth` the JSON nesting stays below `limits.jsonNesting`, which the
         // validating parse enforces.
         nodeCount += 1
@@ -128,17 +120,16 @@ struct LayoutFastPath {
         let position = views.count
         views.append(ViewHierarchy.View(parent: parent))
         ids.append("")
-        var id: String?
+        var reading = NodeReading()
+        var hasID = false
         var kind = ViewKind.view
         var placement = Placement.fill
         var margins: MarginSpec?
         var insetsFromSafeArea = true, preservesSuperviewMargins = false
         var scroll = ScrollProperties()
-        var scrollGiven = false
         var controller: ViewController?
-        // Whether the first subview with a view controller (a container's content) gives
-        // `frame` or `pin`; `nil` while there is none.
-        var contentIsPlaced: Bool?
+        var content: FieldBits?
+        var candidate = ContainerContent()
         var seen = FieldSet()
 
         guard var more = reader.beginObject() else { return nil }
@@ -148,10 +139,11 @@ struct LayoutFastPath {
             case .id:
                 guard let (start, count) = reader.plainString() else { return nil }
                 let bytes = reader.bytes(start: start, count: count)
-                let text = Self.string(bytes)
-                // The role only matters to `steps`, which this path leaves to the validating one.
-                guard seenIDs.insert(text, utf8: bytes, role: .free) == nil else { return nil }
-                id = text
+                let id = Self.string(bytes)
+                rules.checkID(id, utf8: bytes, index: position, report: &broken)
+                guard !broken.found else { return nil }
+                ids[position] = id
+                hasID = true
             case .kind:
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
                 lastWords.kind = index
@@ -178,44 +170,40 @@ struct LayoutFastPath {
             case .contentSize:
                 guard let size = size() else { return nil }
                 scroll.contentSize = size
-                scrollGiven = true
             case .contentInset:
                 guard let insets = insets(.signed) else { return nil }
                 scroll.contentInset = insets
-                scrollGiven = true
             case .contentInsetAdjustmentBehavior:
                 guard let (word, index) = word(LayoutSchema.shared.behaviors, last: lastWords.behavior) else { return nil }
                 lastWords.behavior = index
                 scroll.behavior = word
-                scrollGiven = true
             case .alwaysBounceVertical:
                 guard let bool = reader.bool() else { return nil }
                 scroll.alwaysBounceVertical = bool
-                scrollGiven = true
             case .alwaysBounceHorizontal:
                 guard let bool = reader.bool() else { return nil }
                 scroll.alwaysBounceHorizontal = bool
-                scrollGiven = true
             case .automaticallyAdjustsScrollIndicatorInsets:
                 guard let bool = reader.bool() else { return nil }
                 scroll.automaticallyAdjustsScrollIndicatorInsets = bool
-                scrollGiven = true
             case .verticalScrollIndicatorInsets:
                 guard let insets = insets(.signed) else { return nil }
                 scroll.verticalScrollIndicatorInsets = insets
-                scrollGiven = true
             case .horizontalScrollIndicatorInsets:
                 guard let insets = insets(.signed) else { return nil }
                 scroll.horizontalScrollIndicatorInsets = insets
-                scrollGiven = true
             case .viewController:
-                guard let read = viewController() else { return nil }
+                guard let (read, fields) = viewController() else { return nil }
                 controller = read
+                reading.hasController = true
+                reading.controllerKind = read.kind
+                reading.controllerFields = fields
             case .subviews:
                 guard var element = reader.beginArray() else { return nil }
                 while element {
+                    let index = views.count
                     guard let child = node(depth: depth + 1, parent: position) else { return nil }
-                    if contentIsPlaced == nil, child.hasController { contentIsPlaced = child.isPlaced }
+                    if candidate.offer(index, hasViewController: child.hasController) { content = child.fields }
                     guard let next = reader.nextElement() else { return nil }
                     element = next
                 }
@@ -224,34 +212,29 @@ struct LayoutFastPath {
             more = next
         }
 
-        let isPlaced = seen.contains(LayoutSchema.shared.frameIndex) || seen.contains(LayoutSchema.shared.pinIndex)
-        guard let id,
-              !(seen.contains(LayoutSchema.shared.frameIndex) && seen.contains(LayoutSchema.shared.pinIndex)),
-              !(seen.contains(LayoutSchema.shared.layoutMarginsIndex) && seen.contains(LayoutSchema.shared.directionalLayoutMarginsIndex)),
-              kind.isScrollView || !scrollGiven
-        else { return nil }
-        if let controller, controller.kind != .plain {
-            // A container places its content view controller's view, which must be there.
-            guard contentIsPlaced == false else { return nil }
-            hasContainer = true
-        }
-        ids[position] = id
+        guard hasID else { return nil }
+        reading.fields = seen.read
+        reading.kind = kind
+        rules.checkNode(reading, isRoot: parent < 0, report: &broken)
+        rules.checkContent(of: reading, content: content, report: &broken)
+        guard !broken.found else { return nil }
         // The place holds a default view already: only what differs is written, in place.
         if kind != .view {
             views[position].kind = kind
             views[position].scroll = scroll
         }
-        if isPlaced { views[position].placement = placement }
+        if placement != .fill { views[position].placement = placement }
         if let margins { views[position].layoutMargins = margins }
         if !insetsFromSafeArea { views[position].insetsLayoutMarginsFromSafeArea = false }
         if preservesSuperviewMargins { views[position].preservesSuperviewLayoutMargins = true }
         if let controller { views[position].viewController = controller }
-        return ReadNode(hasController: controller != nil, isPlaced: isPlaced)
+        return reading
     }
 
     // MARK: - View controllers
 
-    private mutating func viewController() -> ViewController? {
+    /// A view controller and the fields it gives.
+    private mutating func viewController() -> (ViewController, fields: FieldBits)? {
         var controller = ViewController()
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
@@ -290,10 +273,7 @@ struct LayoutFastPath {
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        // Each bar object belongs to one kind of container.
-        let navigationBars = seen.contains(LayoutSchema.shared.navigationBarIndex) || seen.contains(LayoutSchema.shared.toolbarIndex)
-        guard !navigationBars || controller.kind == .navigation, !seen.contains(LayoutSchema.shared.tabBarIndex) || controller.kind == .tabBar else { return nil }
-        return controller
+        return (controller, seen.read)
     }
 
     /// `edgesForExtendedLayout`: `"all"`, `"none"` or an array of edges.
@@ -412,61 +392,11 @@ struct LayoutFastPath {
     }
 }
 
-/// The key order of each kind of object the fast path reads.
-///
-/// Kept per thread from one body to the next (`LayoutFastPath.learnedOrders`): a client sends its bodies
-/// with the keys in one order, so after its first body nearly every key is recognised by
-/// the first or second guess, where a body read with nothing learned misses each key's
-/// first guess. Orders only speed the reading up; a key is always compared whole.
-private struct KeyOrders {
-    var body = JSONKeyOrder(), node = JSONKeyOrder(), controller = JSONKeyOrder(), bar = JSONKeyOrder()
-    var insets = JSONKeyOrder(), directionalInsets = JSONKeyOrder(), rect = JSONKeyOrder()
-}
+/// Whether any rule was broken: the fast path then gives up.
+private struct AnyBrokenRule: LayoutRuleReport {
+    private(set) var found = false
 
-/// The last word a body gave each field whose words repeat from view to view, by position
-/// in the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
-/// pins and behaviours.
-private struct LastWords {
-    var kind = -1, pin = -1, behavior = -1, controllerKind = -1
-}
-
-/// Up to four numbers by position, 0 where none was read. (Four scalars rather than a
-/// `SIMD4`: storing one lane and then loading the whole vector stalls store forwarding.)
-private struct FourNumbers {
-    var first = 0.0, second = 0.0, third = 0.0, fourth = 0.0
-
-    mutating func set(_ value: Double, at index: Int) {
-        switch index {
-        case 0: first = value
-        case 1: second = value
-        case 2: third = value
-        default: fourth = value
-        }
+    mutating func broken(_ rule: LayoutRule, at place: RulePlace, detail: @autoclosure () -> String) {
+        found = true
     }
-}
-
-/// The fields of one object read so far, by their position in the object's `FieldTable`,
-/// and the last one.
-private struct FieldSet {
-    private var bits: UInt32 = 0
-    private var last = -1
-
-    /// The keys `order` expects next in this object (-1 for none).
-    func expected(by order: JSONKeyOrder) -> (first: Int, second: Int) {
-        (order.expected(after: last), order.alternate(after: last))
-    }
-
-    /// Adds the field at `index`, read next, and teaches `order` that it came after the
-    /// last one; `false` when it was there already (a repeated key).
-    mutating func insert(_ index: Int, learning order: inout JSONKeyOrder) -> Bool {
-        order.learn(index, after: last)
-        last = index
-        let bit: UInt32 = 1 << UInt32(index)
-        defer { bits |= bit }
-        return bits & bit == 0
-    }
-
-    func contains(_ index: Int) -> Bool { bits & 1 << UInt32(index) != 0 }
-
-    var count: Int { bits.nonzeroBitCount }
 }

@@ -1,0 +1,93 @@
+import InsetEngine
+import JSONCore
+
+/// The keys and words of `/layout` bodies, looked up by their bytes (by the validating
+/// decoding and by its fast path alike): what each value may be. How values relate to each
+/// other is `LayoutRules`'.
+struct LayoutSchema: Sendable {
+    enum BodyField: String, CaseIterable, Sendable {
+        case device, screen, orientation, systemVersion, statusBarHidden, layoutDirection, root, steps
+    }
+    enum ScreenField: String, CaseIterable, Sendable { case width, height, safeAreaInsets, statusBarHeight, sizeClass }
+    enum SizeClassField: String, CaseIterable, Sendable { case horizontal, vertical }
+    enum NodeField: String, CaseIterable, Sendable {
+        case id, kind, frame, pin, layoutMargins, directionalLayoutMargins, insetsLayoutMarginsFromSafeArea, preservesSuperviewLayoutMargins
+        case contentSize, contentInset, contentInsetAdjustmentBehavior, alwaysBounceVertical, alwaysBounceHorizontal
+        case automaticallyAdjustsScrollIndicatorInsets, verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets
+        case viewController, subviews
+
+        /// The fields only a scroll view takes.
+        static let scrollOnly: [NodeField] = [
+            .contentSize, .contentInset, .contentInsetAdjustmentBehavior, .alwaysBounceVertical, .alwaysBounceHorizontal,
+            .automaticallyAdjustsScrollIndicatorInsets, .verticalScrollIndicatorInsets, .horizontalScrollIndicatorInsets,
+        ]
+    }
+    enum ControllerField: String, CaseIterable, Sendable {
+        case kind, additionalSafeAreaInsets, edgesForExtendedLayout, extendedLayoutIncludesOpaqueBars
+        case automaticallyAdjustsScrollViewInsets, viewRespectsSystemMinimumLayoutMargins, navigationBar, toolbar, tabBar
+
+        /// The bar objects, each with the kind of controller that has that bar.
+        static let bars: [(field: ControllerField, owner: ViewControllerKind)] = [(.navigationBar, .navigation), (.toolbar, .navigation), (.tabBar, .tabBar)]
+    }
+    enum StepField: String, CaseIterable, Sendable { case frames }
+    /// The words `edgesForExtendedLayout` takes instead of an array.
+    enum EdgeWord: String, Sendable {
+        case allEdges = "all"
+        case noEdges = "none"
+    }
+
+    let body = FieldTable<BodyField>()
+    let screen = FieldTable<ScreenField>()
+    let sizeClass = FieldTable<SizeClassField>()
+    let node = FieldTable<NodeField>()
+    let controller = FieldTable<ControllerField>()
+    let step = FieldTable<StepField>()
+
+    let layoutDirections = WordTable([LayoutDirection.leftToRight, .rightToLeft])
+    let orientations = WordTable(Orientation.allCases)
+    let sizeClasses = WordTable([SizeClass.compact, .regular])
+    let viewKinds = WordTable([ViewKind.view, .scrollView, .tableView, .collectionView])
+    let pins = WordTable([Pin.bounds, .safeArea, .layoutMargins, .readableContent])
+    let behaviors = WordTable(ContentInsetAdjustmentBehavior.allCases)
+    let controllerKinds = WordTable([ViewControllerKind.plain, .navigation, .tabBar])
+    let edges = WordTable(Edge.allCases)
+    let edgeWords = WordTable([EdgeWord.allEdges, .noEdges])
+
+    /// Built once, handed to every decoding.
+    static let shared = LayoutSchema()
+}
+
+/// Which fields of one object a reader read, by their position in the object's
+/// `FieldTable` (at most 32).
+struct FieldBits: Hashable, Sendable {
+    private(set) var raw: UInt32 = 0
+
+    init() {}
+
+    /// The fields of `table` listed.
+    init<Field>(_ fields: [Field], of table: FieldTable<Field>) {
+        for field in fields { insert(table.index(of: field)) }
+    }
+
+    /// Adds the field at `position`; `false` when it was there already.
+    @inline(__always)
+    @discardableResult
+    mutating func insert(_ position: Int) -> Bool {
+        let bit: UInt32 = 1 << UInt32(position)
+        defer { raw |= bit }
+        return raw & bit == 0
+    }
+
+    @inline(__always)
+    func contains(_ position: Int) -> Bool { raw & 1 << UInt32(position) != 0 }
+
+    /// Whether every field of `other` is here.
+    @inline(__always)
+    func contains(all other: FieldBits) -> Bool { raw & other.raw == other.raw }
+
+    /// Whether any field of `other` is here.
+    @inline(__always)
+    func intersects(_ other: FieldBits) -> Bool { raw & other.raw != 0 }
+
+    var count: Int { raw.nonzeroBitCount }
+}

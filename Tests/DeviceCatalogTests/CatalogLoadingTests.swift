@@ -5,12 +5,13 @@ import Testing
 @Suite struct CatalogLoadingTests {
     @Test func embeddedRegistryHoldsEveryDevice() throws {
         let catalog = try DeviceCatalog.embedded()
-        #expect(EmbeddedDevices.files.count == 48)
-        #expect(catalog.devices.count == 48)
+        #expect(EmbeddedDevices.files.count == 51)
+        #expect(catalog.devices.count == 51)
         #expect(catalog.devices(family: .iphone).count == 38)
-        #expect(catalog.devices(family: .ipad).count == 8)
+        #expect(catalog.devices(family: .ipad).count == 11)
         #expect(catalog.devices(family: .tv).count == 2)
-        #expect(Set(catalog.devices.map(\.id)).count == 48)
+        #expect(Set(catalog.devices.map(\.id)).count == 51)
+        #expect(catalog.devices(family: .ipad).prefix(4).map(\.id) == ["ipad-9-7", "ipad-10-2", "ipad-air-11", "ipad-air-13"])
         #expect(catalog.devices.prefix(3).map(\.id) == ["iphone-8", "iphone-8-plus", "iphone-11"])
         #expect(catalog.devices.last?.id == "apple-tv-hd")
     }

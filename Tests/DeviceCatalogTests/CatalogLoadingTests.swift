@@ -1,4 +1,5 @@
 @testable import DeviceCatalog
+import Foundation
 import InsetEngine
 import Testing
 
@@ -56,5 +57,18 @@ import Testing
         #expect(pro.sources.first { $0.figure == "statusBarHeight" }?.sources == ["derived"])
         let ipad = try #require(catalog.device(id: "ipad-pro-11"))
         #expect(ipad.sources.first { $0.figure == "bars.portrait" }?.sources == ["derived"])
+    }
+
+    @Test func theDigestFollowsTheFilesBytes() throws {
+        let embedded = try DeviceCatalog.embedded()
+        let x = try #require(EmbeddedDevices.files.first { $0.file == "iphone-x.json" })
+        let one = try DeviceCatalog(files: [x])
+        let edited = try DeviceCatalog(files: [(x.file, x.json.replacingOccurrences(of: "\"verified\": \"2026-11-22\"", with: "\"verified\": \"2026-11-23\""))])
+        #expect(one.digest != edited.digest)
+        #expect(one.digest != embedded.digest)
+        #expect(try DeviceCatalog(files: [x]).digest == one.digest)
+        #expect(try DeviceCatalog(files: EmbeddedDevices.files.reversed()).digest == embedded.digest)
+        #expect(embedded.digest.utf8.count == 16)
+        #expect(embedded.digest.allSatisfy { $0.isHexDigit })
     }
 }

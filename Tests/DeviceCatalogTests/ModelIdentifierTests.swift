@@ -37,7 +37,7 @@ import Testing
             "iPhone7,2": "iphone-8", "iPhone8,1": "iphone-8", "iPhone9,3": "iphone-8",
             "iPhone7,1": "iphone-8-plus", "iPhone9,4": "iphone-8-plus", "iPod9,1": "iphone-se-1st-gen",
             "iPad11,1": "ipad-9-7", "iPad6,11": "ipad-9-7", "iPad7,3": "ipad-pro-10-5",
-            "iPad11,4": "ipad-pro-10-5", "iPad14,10": "ipad-air-13", "iPad16,11": "ipad-air-13",
+            "iPad11,4": "ipad-pro-10-5", "iPad14,10": "ipad-air-13", "iPad16,11": "ipad-air-13", "iPad6,8": "ipad-pro-12-9-2nd-gen",
         ]
         for (identifier, id) in expected {
             #expect(Self.catalog.device(modelIdentifier: identifier)?.id == id, "\(identifier)")

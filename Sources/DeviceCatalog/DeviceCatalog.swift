@@ -9,22 +9,35 @@ public struct DeviceCatalog: Sendable {
     /// Every device: iPhones, then iPads, then Apple TVs, each group by id in numeric-aware order.
     public let devices: [DeviceProfile]
     private let positions: [String: Int]
+    /// The position in `devices` of the profile listing each model identifier.
+    private let modelPositions: [String: Int]
+    /// A 64-bit FNV-1a hash of every file's name and text, in file-name order, as 16
+    /// lowercase hex digits: it changes whenever a device file does (the `ETag` of
+    /// `GET /devices`).
+    public let digest: String
     /// Each device's `EnvironmentBasis`, indexed like `devices`.
     let bases: [EnvironmentBasis]
     /// Every device's overrides as plain values, a device's at its basis's `overrides`.
     let overrideBases: [OverrideBasis]
 
     /// Loads and validates device files given as (file name, JSON text).
-    /// - Throws: the first broken file's `DeviceFileError`, naming the file and the field.
+    /// - Throws: the first broken file's `DeviceFileError`, naming the file and the field;
+    ///   also for an id, or a model identifier, that two files list.
     public init(files: [(file: String, json: String)]) throws(DeviceFileError) {
         var profiles: [DeviceProfile] = []
         var fileOfID: [String: String] = [:]
+        var fileOfModel: [String: String] = [:]
         for (file, json) in files {
             let profile = try DeviceFileParser(file: file, json: json).profile()
             if let other = fileOfID[profile.id] {
                 throw DeviceFileError(file: file, field: "id", reason: .invalid("duplicate id \"\(profile.id)\", also in \(other)"))
             }
             fileOfID[profile.id] = file
+            for (index, identifier) in profile.modelIdentifiers.enumerated() {
+                if let other = fileOfModel.updateValue(file, forKey: identifier) {
+                    throw DeviceFileError(file: file, field: "modelIdentifiers[\(index)]", reason: .invalid("\"\(identifier)\" is also listed in \(other)"))
+                }
+            }
             profiles.append(profile)
         }
         let familyOrder = Dictionary(uniqueKeysWithValues: DeviceFamily.allCases.enumerated().map { ($1, $0) })
@@ -34,6 +47,10 @@ public struct DeviceCatalog: Sendable {
         }
         devices = profiles
         positions = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1.id, $0) })
+        modelPositions = Dictionary(uniqueKeysWithValues: profiles.enumerated().flatMap { position, profile in
+            profile.modelIdentifiers.map { ($0, position) }
+        })
+        digest = Self.digest(of: files)
         var bases: [EnvironmentBasis] = []
         var overrideBases: [OverrideBasis] = []
         for profile in profiles {
@@ -62,8 +79,47 @@ public struct DeviceCatalog: Sendable {
         positions[id]
     }
 
+    /// The device listing the model identifier `identifier` (matched exactly), or `nil`.
+    public func device(modelIdentifier identifier: String) -> DeviceProfile? {
+        modelPositions[identifier].map { devices[$0] }
+    }
+
+    /// The position in `devices` of the device whose id is `idOrModelIdentifier` or that
+    /// lists it as a model identifier, or `nil`: how `/devices/{id}` and the routes under it
+    /// find their device. Ids and model identifiers cannot collide (kebab-case lowercase
+    /// against letters, digits, a comma, digits).
+    public func position(resolving idOrModelIdentifier: String) -> Int? {
+        positions[idOrModelIdentifier] ?? modelPositions[idOrModelIdentifier]
+    }
+
+    /// The device whose id is `idOrModelIdentifier` or that lists it as a model identifier,
+    /// or `nil` (see `position(resolving:)`).
+    public func device(resolving idOrModelIdentifier: String) -> DeviceProfile? {
+        position(resolving: idOrModelIdentifier).map { devices[$0] }
+    }
+
     /// The devices of one family, in registry order.
     public func devices(family: DeviceFamily) -> [DeviceProfile] {
         devices.filter { $0.family == family }
+    }
+
+    private static func digest(of files: [(file: String, json: String)]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+            // A separator no file name or JSON text holds, so that no two lists of files
+            // run together into the same bytes.
+            hash ^= 0xff
+            hash &*= 0x100_0000_01b3
+        }
+        for entry in files.sorted(by: { $0.file < $1.file }) {
+            add(entry.file.utf8)
+            add(entry.json.utf8)
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -36,7 +36,7 @@ struct DeviceFileParser {
     private static let documentKeys: Set = [
         "id", "name", "family", "modelIdentifiers", "screen", "scale", "sensorHousing", "homeIndicator",
         "cornerRadius", "sensorHousingSize", "statusBarHeight", "orientations", "safeArea", "sizeClasses",
-        "bars", "overrides", "alternatives", "sources", "notes",
+        "bars", "overrides", "alternatives", "sources", "verified", "notes",
     ]
     private static let insetKeys = ["top", "left", "bottom", "right"]
     private static let barKeys = ["navigationBar", "largeTitleNavigationBar", "toolbar", "tabBar"]
@@ -56,8 +56,7 @@ struct DeviceFileParser {
         let name = try string(field("name"))
         guard !name.isEmpty else { throw fail(field("name"), "must not be empty") }
         let family: DeviceFamily = try word(field("family"))
-        let modelIdentifiers = try strings(field("modelIdentifiers"))
-        guard !modelIdentifiers.isEmpty else { throw fail(field("modelIdentifiers"), "must list at least one identifier") }
+        let modelIdentifiers = try identifiers(field("modelIdentifiers"))
         let screen = try size(field("screen"))
         if family == .tv, screen.width <= screen.height {
             throw fail(field("screen"), "must be landscape (width > height) on Apple TV")
@@ -117,6 +116,7 @@ struct DeviceFileParser {
             hasBars ? "bars.landscape" : nil,
         ].compactMap { $0 })
         let sources = try figureSources(field("sources"), present: present)
+        let verified = try date(field("verified"))
         let notes = try strings(field("notes"))
 
         return DeviceProfile(
@@ -124,11 +124,46 @@ struct DeviceFileParser {
             sensorHousing: sensorHousing, homeIndicator: homeIndicator, cornerRadius: cornerRadius,
             sensorHousingSize: sensorHousingSize, statusBarHeight: statusBarHeight, orientations: orientations,
             safeArea: OrientationFigures(portrait: portrait, landscape: landscape), sizeClasses: sizeClasses,
-            overrides: overrides, alternatives: alternatives, sources: sources, notes: notes
+            overrides: overrides, alternatives: alternatives, sources: sources, verified: verified, notes: notes
         )
     }
 
     // MARK: Rules
+
+    /// At least one identifier, each of the form `ModelIdentifier.isWellFormed` checks
+    /// (what `?model=` accepts), none listed twice.
+    private func identifiers(_ field: Field) throws(DeviceFileError) -> [String] {
+        let identifiers = try strings(field)
+        guard !identifiers.isEmpty else { throw fail(field, "must list at least one identifier") }
+        for (index, identifier) in identifiers.enumerated() {
+            guard ModelIdentifier.isWellFormed(identifier) else {
+                throw fail(field.element(index), "must be a model identifier: letters, digits, a comma, digits (iPhone16,1)")
+            }
+            if identifiers[..<index].contains(identifier) { throw fail(field.element(index), "is listed twice") }
+        }
+        return identifiers
+    }
+
+    /// A calendar date written `YYYY-MM-DD`.
+    private func date(_ field: Field) throws(DeviceFileError) -> String {
+        let text = try string(field)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let widths = parts.map(\.utf8.count)
+        let numbers = parts.compactMap { part in part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ? Int(part) : nil }
+        guard widths == [4, 2, 2], numbers.count == 3, (1...12).contains(numbers[1]),
+              (1...Self.days(inMonth: numbers[1], of: numbers[0])).contains(numbers[2]) else {
+            throw fail(field, "must be a date written YYYY-MM-DD")
+        }
+        return text
+    }
+
+    private static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
 
     /// What the rules about insets and orientations depend on.
     private struct Kind {

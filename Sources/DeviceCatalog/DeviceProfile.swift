@@ -142,7 +142,9 @@ public struct DeviceProfile: Hashable, Sendable {
     public var alternatives: [Alternative]
     /// Every figure's sources, in the fixed order of `DeviceProfile.figureNames`.
     public var sources: [FigureSources]
-    /// Remarks for people who edit the file.
+    /// When the figures were last checked against their sources (`YYYY-MM-DD`).
+    public var verified: String
+    /// Derived or disputed figures, and what else a reader of the figures should know, in words.
     public var notes: [String]
 
     /// The names of the figures that carry sources, in the order they are listed.

@@ -11,7 +11,10 @@ public enum ProductRoutes {
         let scrollDecoder = ScrollRequestDecoder(devices: catalog)
         return [
             Route(.get, "/devices") { request throws(Problem) in
-                json(try DevicesEndpoints.list(catalog: catalog, family: request.query("family")))
+                try DevicesEndpoints.listAnswer(
+                    catalog: catalog, family: request.query("family"), model: request.query("model"),
+                    ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                )
             },
             Route(.get, "/devices/{id}") { request throws(Problem) in
                 json(try DevicesEndpoints.device(

@@ -131,4 +131,34 @@ import Testing
         ))
         #expect(symmetric.field == "overrides[0].safeArea.landscape.right")
     }
+
+    @Test func modelIdentifiersHaveTheirForm() throws {
+        for bad in ["iPhone10", "iphone-x", "10,3", "iPhone10,", "iPhone 10,3", "iPhone10,3a", "iPhone10;3", "iPhöne10,3"] {
+            let error = try #require(load(replacing: "\"iPhone10,3\"", with: "\"\(bad)\""), "\(bad)")
+            #expect(error.field == "modelIdentifiers[0]", "\(bad)")
+            #expect(error.description.contains("letters, digits, a comma, digits"), "\(bad)")
+        }
+        let twice = try #require(load(replacing: "[\"iPhone10,3\", \"iPhone10,6\"]", with: "[\"iPhone10,3\", \"iPhone10,3\"]"))
+        #expect(twice == DeviceFileError(file: "iphone-x.json", field: "modelIdentifiers[1]", reason: .invalid("is listed twice")))
+        let none = try #require(load(replacing: "[\"iPhone10,3\", \"iPhone10,6\"]", with: "[]"))
+        #expect(none.field == "modelIdentifiers")
+    }
+
+    @Test func aModelIdentifierBelongsToOneFile() throws {
+        let xs = try #require(EmbeddedDevices.files.first { $0.file == "iphone-xs.json" }?.json)
+        let claimed = xs.replacingOccurrences(of: "[\"iPhone11,2\"]", with: "[\"iPhone11,2\", \"iPhone10,6\"]")
+        #expect(throws: DeviceFileError(file: "iphone-xs.json", field: "modelIdentifiers[1]", reason: .invalid("\"iPhone10,6\" is also listed in iphone-x.json"))) {
+            _ = try DeviceCatalog(files: [(file: "iphone-x.json", json: Self.valid), (file: "iphone-xs.json", json: claimed)])
+        }
+    }
+
+    @Test func verifiedIsADate() throws {
+        for bad in ["2026-11-31", "2026-13-01", "2025-02-29", "26-11-22", "2026-11-2", "2026/11/22", "2026-+1-22", ""] {
+            let error = try #require(load(replacing: "\"verified\": \"2026-11-22\"", with: "\"verified\": \"\(bad)\""), "\(bad)")
+            #expect(error == DeviceFileError(file: "iphone-x.json", field: "verified", reason: .invalid("must be a date written YYYY-MM-DD")), "\(bad)")
+        }
+        #expect(load(replacing: "\"verified\": \"2026-11-22\"", with: "\"verified\": \"2024-02-29\"") == nil)
+        let absent = try #require(load(replacing: "  \"verified\": \"2026-11-22\",\n", with: ""))
+        #expect(absent == DeviceFileError(file: "iphone-x.json", field: "verified", reason: .missing))
+    }
 }

@@ -1,16 +1,18 @@
 @testable import DeviceCatalog
+import Foundation
 import InsetEngine
 import Testing
 
 @Suite struct CatalogLoadingTests {
     @Test func embeddedRegistryHoldsEveryDevice() throws {
         let catalog = try DeviceCatalog.embedded()
-        #expect(EmbeddedDevices.files.count == 48)
-        #expect(catalog.devices.count == 48)
+        #expect(EmbeddedDevices.files.count == 51)
+        #expect(catalog.devices.count == 51)
         #expect(catalog.devices(family: .iphone).count == 38)
-        #expect(catalog.devices(family: .ipad).count == 8)
+        #expect(catalog.devices(family: .ipad).count == 11)
         #expect(catalog.devices(family: .tv).count == 2)
-        #expect(Set(catalog.devices.map(\.id)).count == 48)
+        #expect(Set(catalog.devices.map(\.id)).count == 51)
+        #expect(catalog.devices(family: .ipad).prefix(4).map(\.id) == ["ipad-9-7", "ipad-10-2", "ipad-air-11", "ipad-air-13"])
         #expect(catalog.devices.prefix(3).map(\.id) == ["iphone-8", "iphone-8-plus", "iphone-11"])
         #expect(catalog.devices.last?.id == "apple-tv-hd")
     }
@@ -55,5 +57,18 @@ import Testing
         #expect(pro.sources.first { $0.figure == "statusBarHeight" }?.sources == ["derived"])
         let ipad = try #require(catalog.device(id: "ipad-pro-11"))
         #expect(ipad.sources.first { $0.figure == "bars.portrait" }?.sources == ["derived"])
+    }
+
+    @Test func theDigestFollowsTheFilesBytes() throws {
+        let embedded = try DeviceCatalog.embedded()
+        let x = try #require(EmbeddedDevices.files.first { $0.file == "iphone-x.json" })
+        let one = try DeviceCatalog(files: [x])
+        let edited = try DeviceCatalog(files: [(x.file, x.json.replacingOccurrences(of: "\"verified\": \"2026-11-22\"", with: "\"verified\": \"2026-11-23\""))])
+        #expect(one.digest != edited.digest)
+        #expect(one.digest != embedded.digest)
+        #expect(try DeviceCatalog(files: [x]).digest == one.digest)
+        #expect(try DeviceCatalog(files: EmbeddedDevices.files.reversed()).digest == embedded.digest)
+        #expect(embedded.digest.utf8.count == 16)
+        #expect(embedded.digest.allSatisfy { $0.isHexDigit })
     }
 }

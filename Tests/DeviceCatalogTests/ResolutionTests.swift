@@ -67,7 +67,7 @@ import Testing
 
     @Test func orientationSets() {
         let sets = Dictionary(grouping: Self.catalog.devices, by: \.orientations).mapValues { $0.count }
-        #expect(sets[Orientation.allCases] == 5 + 8)
+        #expect(sets[Orientation.allCases] == 5 + 11)
         #expect(sets[[.portrait, .landscapeLeft, .landscapeRight]] == 33)
         #expect(sets[[.landscapeLeft]] == 2)
     }
@@ -177,6 +177,38 @@ import Testing
         #expect(landscape.bars == BarHeights.iPad(systemVersion: 18))
         #expect(try resolve("ipad-10-2", .portrait, 11).bars?.navigationBar == 44)
         #expect(try resolve("ipad-10-2", .landscapeLeft, hidden: true).windowSafeArea == .zero)
+    }
+
+    /// The screens added for Split View: the 1024×768 and 1112×834 home-button iPads and
+    /// the 13-inch Air, in every orientation.
+    @Test(arguments: [
+        ("ipad-9-7", Size(width: 768, height: 1024), Insets(top: 20), 20.0),
+        ("ipad-pro-10-5", Size(width: 834, height: 1112), Insets(top: 20), 20),
+        ("ipad-air-13", Size(width: 1024, height: 1366), Insets(top: 24, bottom: 25), 24),
+    ])
+    func addedIPads(id: String, portraitScreen: Size, safeArea: Insets, statusBar: Double) throws {
+        for orientation in Orientation.allCases {
+            let environment = try resolve(id, orientation)
+            let screen = orientation.isLandscape ? Size(width: portraitScreen.height, height: portraitScreen.width) : portraitScreen
+            #expect(environment.screen == screen, "\(id) \(orientation)")
+            #expect(environment.windowSafeArea == safeArea, "\(id) \(orientation)")
+            #expect(sources(environment.windowExplain.top) == [.statusBar], "\(id) \(orientation)")
+            #expect(environment.statusBarHeight == statusBar, "\(id) \(orientation)")
+            #expect(environment.sizeClass == SizeClasses(horizontal: .regular, vertical: .regular), "\(id) \(orientation)")
+            #expect(environment.bars == BarHeights.iPad(systemVersion: 18), "\(id) \(orientation)")
+        }
+        let hidden = try resolve(id, .landscapeLeft, hidden: true)
+        #expect(hidden.windowSafeArea == Insets(bottom: safeArea.bottom))
+        #expect(try resolve(id, .portrait, 11).bars?.navigationBar == 44)
+    }
+
+    /// Older phones listed as model identifiers of a profile resolve through it.
+    @Test func olderPhonesShareAProfile() throws {
+        for (identifier, id) in [("iPhone9,1", "iphone-8"), ("iPhone8,2", "iphone-8-plus"), ("iPod9,1", "iphone-se-1st-gen")] {
+            let device = try #require(Self.catalog.device(modelIdentifier: identifier))
+            #expect(device.id == id)
+            #expect(try device.resolve(orientation: .landscapeLeft, systemVersion: 18, statusBarHidden: false).environment == resolve(id, .landscapeLeft))
+        }
     }
 
     @Test func iPadPro11() throws {

@@ -27,10 +27,11 @@ import Testing
 
     // MARK: GET /devices
 
-    @Test func listHoldsAll48Devices() throws {
+    @Test func listHoldsEveryDevice() throws {
         let body = try object(DevicesEndpoints.list(catalog: Self.catalog, family: nil))
         let devices = try #require(body["devices"] as? [[String: Any]])
-        #expect(devices.count == 48)
+        #expect(devices.count == 51)
+        #expect(devices.compactMap { $0["id"] as? String } == Self.catalog.devices.map(\.id))
     }
 
     @Test func listSummaryInAPIKeyOrder() throws {
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func listFiltersByFamily() throws {
-        for (family, count) in [("iphone", 38), ("ipad", 8), ("tv", 2)] {
+        for (family, count) in [("iphone", 38), ("ipad", 11), ("tv", 2)] {
             let devices = try #require(try object(DevicesEndpoints.list(catalog: Self.catalog, family: family))["devices"] as? [[String: Any]])
             #expect(devices.count == count)
             #expect(devices.allSatisfy { $0["family"] as? String == family })
@@ -68,6 +69,10 @@ import Testing
         #expect(body["statusBarHeight"] as? Int == 44)
         #expect(body["cornerRadius"] as? Int == 39)
         #expect(body["sensorHousingSize"] is NSNull)
+        #expect(body["modelIdentifiers"] as? [String] == ["iPhone10,3", "iPhone10,6"])
+        #expect(body["verified"] as? String == "2026-11-22")
+        #expect((body["notes"] as? [String])?.isEmpty == false)
+        #expect(body["splitViewWindows"] == nil)
         let orientations = try #require(body["orientations"] as? [String: Any])
         #expect(Set(orientations.keys) == ["portrait", "landscapeLeft", "landscapeRight"])
         let sources = try #require(body["sources"] as? [String: [String]])
@@ -76,7 +81,8 @@ import Testing
 
     @Test func profileKeyOrder() throws {
         let body = text(try DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-x", orientation: nil, systemVersion: nil))
-        #expect(body.hasPrefix("{\"id\":\"iphone-x\",\"name\":\"iPhone X\",\"family\":\"iphone\",\"screen\":{\"width\":375,\"height\":812},\"scale\":3,\"sensorHousing\":\"notch\",\"homeIndicator\":true,\"cornerRadius\":39,\"sensorHousingSize\":null,\"statusBarHeight\":44,\"sources\":{\"screen\":["))
+        #expect(body.hasPrefix("{\"id\":\"iphone-x\",\"name\":\"iPhone X\",\"family\":\"iphone\",\"screen\":{\"width\":375,\"height\":812},\"scale\":3,\"sensorHousing\":\"notch\",\"homeIndicator\":true,\"modelIdentifiers\":[\"iPhone10,3\",\"iPhone10,6\"],\"verified\":\"2026-11-22\",\"notes\":[\""))
+        #expect(body.contains("],\"cornerRadius\":39,\"sensorHousingSize\":null,\"statusBarHeight\":44,\"sources\":{\"screen\":["))
         #expect(body.contains("\"orientations\":{\"portrait\":{\"orientation\":\"portrait\",\"screen\":{\"width\":375,\"height\":812},\"safeAreaInsets\":{\"top\":44,\"left\":0,\"bottom\":34,\"right\":0},\"statusBar\":{\"hidden\":false,\"height\":44}"))
     }
 

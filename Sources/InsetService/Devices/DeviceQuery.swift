@@ -7,22 +7,40 @@ enum DeviceQuery {
     /// The default `systemVersion` (RULES.md "Model").
     static let defaultSystemVersion: Double = 18
 
-    /// `?family=`: `nil` for all families.
-    static func family(_ text: String?) throws(Problem) -> DeviceFamily? {
-        guard let text else { return nil }
-        guard let family = DeviceFamily(rawValue: text) else {
-            throw Problem.invalid([FieldProblem(pointer: "/family", detail: "must be one of \(list(DeviceFamily.allCases.map(\.rawValue)))")])
+    /// `GET /devices`' filters: `?family=` (`nil` for all families) and `?model=` (`nil` for
+    /// any device; kept only when of the form of a model identifier), both problems reported
+    /// together.
+    static func listFilters(family familyText: String?, model: String?) throws(Problem) -> (family: DeviceFamily?, model: String?) {
+        var problems: [FieldProblem] = []
+        var family: DeviceFamily?
+        if let familyText {
+            family = DeviceFamily(rawValue: familyText)
+            if family == nil {
+                problems.append(FieldProblem(pointer: "/family", detail: "must be one of \(list(DeviceFamily.allCases.map(\.rawValue)))"))
+            }
         }
-        return family
+        if let model, !ModelIdentifier.isWellFormed(model) {
+            problems.append(FieldProblem(pointer: "/model", detail: "must be a model identifier: letters, digits, a comma, digits (iPhone16,1)"))
+        }
+        guard problems.isEmpty else { throw Problem.invalid(problems) }
+        return (family, model)
     }
 
-    /// Looks the device up (404 when unknown), then reads `?orientation=` (unknown word or
-    /// one the device lacks: 422) and `?systemVersion=` (422 unless a finite number from 7
-    /// to 1e9), reporting both problems together.
-    static func resolve(catalog: DeviceCatalog, id: String, orientation text: String?, systemVersion versionText: String?) throws(Problem) -> (device: DeviceProfile, orientation: Orientation?, systemVersion: Double) {
-        guard let device = catalog.device(id: id) else {
-            throw Problem(status: 404, detail: "no device \"\(id)\" in the registry")
+    /// The device `/devices/{id}` names, by id or by model identifier (`iPhone16,1`): the
+    /// resolver of every route under `/devices/{id}`.
+    /// - Throws: 404 when neither an id nor a listed model identifier matches.
+    static func device(catalog: DeviceCatalog, id: String) throws(Problem) -> DeviceProfile {
+        guard let device = catalog.device(resolving: id) else {
+            throw Problem(status: 404, detail: "no device or model identifier \"\(id)\" in the registry")
         }
+        return device
+    }
+
+    /// Looks the device up by id or model identifier (404 when unknown), then reads
+    /// `?orientation=` (unknown word or one the device lacks: 422) and `?systemVersion=`
+    /// (422 unless a finite number from 7 to 1e9), reporting both problems together.
+    static func resolve(catalog: DeviceCatalog, id: String, orientation text: String?, systemVersion versionText: String?) throws(Problem) -> (device: DeviceProfile, orientation: Orientation?, systemVersion: Double) {
+        let device = try device(catalog: catalog, id: id)
         var problems: [FieldProblem] = []
         var orientation: Orientation?
         if let text {

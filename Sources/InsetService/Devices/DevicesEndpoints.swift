@@ -14,15 +14,18 @@ public enum EmulationFormat: Hashable, Sendable {
 /// "GET /devices/{id}/emulation"): pure functions from the registry and the raw query
 /// values to bytes, or a `Problem` (404 unknown id, 422 bad query value).
 public enum DevicesEndpoints {
-    /// `GET /devices[?family=iphone|ipad|tv]`: one summary per device.
-    /// - Throws: 422 with pointer `/family` for another word.
-    public static func list(catalog: DeviceCatalog, family: String?) throws(Problem) -> [UInt8] {
-        let family = try DeviceQuery.family(family)
+    /// `GET /devices[?family=iphone|ipad|tv][&model=iPhone16,1]`: one summary per device of
+    /// the family that lists the model identifier (matched exactly), both filters optional.
+    /// - Throws: 422 with pointer `/family` for another word, `/model` for a value not of the
+    ///   form letters, digits, a comma, digits.
+    public static func list(catalog: DeviceCatalog, family: String?, model: String? = nil) throws(Problem) -> [UInt8] {
+        let filters = try DeviceQuery.listFilters(family: family, model: model)
         var writer = JSONWriter(capacity: 8192)
         writer.beginObject()
         writer.key("devices")
         writer.beginArray()
-        for device in catalog.devices where family == nil || device.family == family {
+        for device in catalog.devices
+        where (filters.family.map { device.family == $0 } ?? true) && (filters.model.map { device.modelIdentifiers.contains($0) } ?? true) {
             writer.beginObject()
             writeSummary(device, into: &writer)
             writer.endObject()
@@ -33,7 +36,7 @@ public enum DevicesEndpoints {
     }
 
     /// `GET /devices/{id}[?orientation=X][&systemVersion=N]`: the full profile, or with an
-    /// orientation the metrics of that orientation.
+    /// orientation the metrics of that orientation; `id` may be a model identifier.
     /// - Throws: 404 for an unknown id; 422 (`/orientation`, `/systemVersion`) for bad values.
     public static func device(catalog: DeviceCatalog, id: String, orientation: String?, systemVersion: String?) throws(Problem) -> [UInt8] {
         let query = try DeviceQuery.resolve(catalog: catalog, id: id, orientation: orientation, systemVersion: systemVersion)
@@ -46,6 +49,11 @@ public enum DevicesEndpoints {
         }
         writer.beginObject()
         writeSummary(device, into: &writer)
+        writer.key("modelIdentifiers")
+        writeStrings(device.modelIdentifiers, into: &writer)
+        writer.field("verified", device.verified)
+        writer.key("notes")
+        writeStrings(device.notes, into: &writer)
         writer.key("cornerRadius")
         if let radius = device.cornerRadius { writer.number(radius) } else { writer.null() }
         writer.key("sensorHousingSize")

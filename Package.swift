@@ -6,19 +6,23 @@ import PackageDescription
 /// Modules, with the package modules and dependencies each imports in brackets (Foundation
 /// and the C library aside); nothing imports a module listed after it:
 /// - `CMicroHTTPD`: Debian's libmicrohttpd through a pkg-config module and `cmhd_` shims.
-/// - `CMalloc`: glibc's `<malloc.h>`, for the allocator settings (`AllocatorTuning`).
-/// - `MicroHTTP` [CMicroHTTPD]: a small HTTP server on libmicrohttpd (the daemon and its
-///   accepting thread, requests, responses, headers, per-thread stripes); no routing, no insets.
+/// - `CSockets`: `accept4`, which Swift's Glibc module does not declare.
+/// - `CMalloc`: glibc's `<malloc.h>`, for the allocator settings.
+/// - `MicroHTTP` [CMicroHTTPD, CSockets]: a small HTTP server on libmicrohttpd (the daemon and
+///   its accepting thread, the connection table, requests, responses, streamed bodies,
+///   headers, per-thread stripes); no routing, no insets. Every libmicrohttpd call is in its
+///   LibMicroHTTPD.swift, every socket call in its Syscalls.swift.
 /// - `JSONCore` [nothing]: a byte-level JSON reader (a validating tape parser and a plain
 ///   forward reader) and writer, with JSON Pointers; knows nothing of insets.
 /// - `InsetEngine` [nothing]: the pure layout-inset engine (value types, no I/O).
 /// - `DeviceCatalog` [InsetEngine, JSONCore]: the device-profile registry, one embedded JSON
 ///   file per device, read with JSONCore.
-/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, CMalloc, Logging]: the
+/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, Logging]: the
 ///   router, routes and handlers, request decoders and response encoders, problem+json,
-///   access log and metrics, settings, the allocator settings.
-/// - `insetd` [InsetService, MicroHTTP, DeviceCatalog, ArgumentParser, Logging]: the
-///   executable (configuration and wiring only).
+///   access log and metrics, settings.
+/// - `ProcessTuning` [CMalloc]: the allocator settings the executables serve with.
+/// - `insetd` [InsetService, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
+///   Logging]: the executable (configuration and wiring only).
 /// - `EmbedResources` (a build plugin running `EmbedResourcesTool`) compiles the device files
 ///   and openapi.yaml into Swift; `insetd-bench` (bench/InsetBench) times the route in
 ///   process and serves bench/perf.sh's fixed-answer server.
@@ -47,7 +51,13 @@ let package = Package(
         ),
         // glibc's <malloc.h> (mallopt), for the allocator settings insetd serves with.
         .systemLibrary(name: "CMalloc"),
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        // accept4, which Swift's Glibc module does not declare.
+        .systemLibrary(name: "CSockets"),
+        .target(
+            name: "MicroHTTP",
+            dependencies: ["CMicroHTTPD", .target(name: "CSockets", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
         .target(name: "JSONCore", swiftSettings: strict),
         .target(name: "InsetEngine", swiftSettings: strict),
         .executableTarget(name: "EmbedResourcesTool", swiftSettings: strict),
@@ -63,16 +73,20 @@ let package = Package(
             name: "InsetService",
             dependencies: [
                 "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog",
-                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),
+        .target(
+            name: "ProcessTuning",
+            dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "insetd",
             dependencies: [
-                "InsetService", "MicroHTTP", "DeviceCatalog",
+                "InsetService", "MicroHTTP", "DeviceCatalog", "ProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "insetd-bench",
-            dependencies: ["InsetService", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP"],
+            dependencies: ["InsetService", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP", "ProcessTuning"],
             path: "bench/InsetBench",
             swiftSettings: strict
         ),

@@ -6,7 +6,8 @@
  * Swift does not import C variadic functions, and MHD's daemon start, its
  * connection-info query and its response options are variadic. Each wrapper below calls
  * exactly one of them with a fixed argument list; they can go once MHD offers non-variadic
- * equivalents (its "MHD2" API does). One more wraps accept4, which glibc hides from Swift.
+ * equivalents (its "MHD2" API does). Swift calls them from MicroHTTP's LibMicroHTTPD.swift
+ * only.
  */
 #include <stdint.h>
 #include <sys/types.h>
@@ -66,19 +67,5 @@ static inline enum MHD_Result
 cmhd_send_unframed(struct MHD_Response *response) {
     return MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
 }
-
-/*
- * Exists because glibc declares accept4 only under _GNU_SOURCE, which Swift's Glibc
- * module is not built with: accepts a connection on `socket` with `flags` (SOCK_NONBLOCK,
- * SOCK_CLOEXEC) set on the new descriptor, one call instead of accept and two fcntl.
- */
-#ifdef __linux__
-extern int accept4(int socket, struct sockaddr *address, socklen_t *length, int flags);
-
-static inline int
-cmhd_accept4(int socket, struct sockaddr *address, socklen_t *length, int flags) {
-    return accept4(socket, address, length, flags);
-}
-#endif
 
 #endif

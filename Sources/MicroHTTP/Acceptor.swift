@@ -1,4 +1,3 @@
-internal import CMicroHTTPD
 import Foundation
 import Synchronization
 
@@ -34,42 +33,25 @@ final class Acceptor: @unchecked Sendable {
     /// `socketBufferBytes`, when positive, caps the kernel buffers of every connection
     /// accepted (set on the listening socket, whose accepted sockets inherit them).
     init?(address: inout SocketAddress, socketBufferBytes: Int = 0, backlog: Int32 = SOMAXCONN) {
-        let family = address.isIPv6 ? AF_INET6 : AF_INET
-        #if canImport(Glibc)
-        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        #else
-        let kind = SOCK_STREAM
-        #endif
-        let descriptor = socket(family, kind, 0)
+        let descriptor = Syscalls.tcpSocket(family: address.isIPv6 ? AF_INET6 : AF_INET)
         guard descriptor >= 0 else { return nil }
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        Syscalls.setOption(descriptor, level: SOL_SOCKET, name: SO_REUSEADDR, to: 1)
         if socketBufferBytes > 0 {
-            var size = Int32(clamping: socketBufferBytes)
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            Syscalls.setOption(descriptor, level: SOL_SOCKET, name: SO_SNDBUF, to: Int32(clamping: socketBufferBytes))
+            Syscalls.setOption(descriptor, level: SOL_SOCKET, name: SO_RCVBUF, to: Int32(clamping: socketBufferBytes))
         }
         if address.isIPv6 {
-            _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
+            Syscalls.setOption(descriptor, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, to: 1)
         }
         let length = socklen_t(address.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        guard address.withSockaddr({ bind(descriptor, $0, length) }) == 0, listen(descriptor, backlog) == 0 else {
-            close(descriptor)
-            return nil
-        }
-        var bound = sockaddr_storage()
-        var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &bound) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &boundLength) }
-        }
-        guard named == 0 else {
-            close(descriptor)
+        guard address.withSockaddr({ Syscalls.bindAndListen(descriptor, to: $0, length: length, backlog: backlog) }),
+              let port = Syscalls.boundPort(of: descriptor)
+        else {
+            Syscalls.close(descriptor)
             return nil
         }
         listener = descriptor
-        self.port = withUnsafePointer(to: &bound) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Int(SocketAddress.port(of: $0)) }
-        }
+        self.port = port
     }
 
     deinit {
@@ -78,7 +60,7 @@ final class Acceptor: @unchecked Sendable {
 
     /// Starts the accepting thread, which admits every connection to `table` and hands it
     /// to `daemon` until ``stop()``. `daemon` must outlive that call.
-    func start(handingTo daemon: OpaquePointer, table: ConnectionTable) {
+    func start(handingTo daemon: OpaquePointer, table: ConnectionTable, faults: FaultPlan) {
         lock.withLock {
             guard state == .bound else { return }
             state = .accepting
@@ -88,7 +70,7 @@ final class Acceptor: @unchecked Sendable {
             // The daemon's calls are thread-safe; it is only read here.
             nonisolated(unsafe) let daemon = daemon
             let thread = Thread {
-                Self.accept(from: listener, into: daemon, table: table, stopping: stopping)
+                Self.accept(from: listener, into: daemon, table: table, stopping: stopping, faults: faults)
                 finished.signal()
             }
             thread.name = "http-accept"
@@ -104,14 +86,14 @@ final class Acceptor: @unchecked Sendable {
             case .stopped:
                 return
             case .bound:
-                close(listener)
+                Syscalls.close(listener)
             case .accepting:
                 // Shutting a listening socket down wakes a thread blocked in `accept` with
                 // an error; it then returns.
                 stopping.set()
-                _ = shutdown(listener, Int32(SHUT_RDWR))
+                Syscalls.shutdownBoth(listener)
                 finished.wait()
-                close(listener)
+                Syscalls.close(listener)
             }
             state = .stopped
         }
@@ -119,7 +101,7 @@ final class Acceptor: @unchecked Sendable {
 
     /// Accepts until the socket is shut down.
     private static func accept(
-        from socket: Int32, into daemon: OpaquePointer, table: ConnectionTable, stopping: StopFlag
+        from socket: Int32, into daemon: OpaquePointer, table: ConnectionTable, stopping: StopFlag, faults: FaultPlan
     ) {
         var peer = sockaddr_storage()
         while true {
@@ -130,15 +112,7 @@ final class Acceptor: @unchecked Sendable {
                 usleep(1000)
             }
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let connection = withUnsafeMutablePointer(to: &peer) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    #if os(Linux)
-                    cmhd_accept4(socket, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-                    #else
-                    Darwin.accept(socket, $0, &length)   // libmicrohttpd makes it non-blocking
-                    #endif
-                }
-            }
+            let connection = Syscalls.accept(socket, peer: &peer, length: &length, faults: faults)
             if connection < 0 {
                 switch errno {
                 case EINTR, ECONNABORTED, EAGAIN, EPROTO:
@@ -146,6 +120,7 @@ final class Acceptor: @unchecked Sendable {
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     // Out of descriptors or memory: leave the connection in the backlog
                     // for a moment rather than spin.
+                    table.noteAcceptFailure()
                     usleep(10_000)
                     continue
                 default:
@@ -157,11 +132,11 @@ final class Acceptor: @unchecked Sendable {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
                     table.admit(socket: connection, peer: ConnectionTable.PeerKey(address), now: ConnectionTable.now()) {
                         // libmicrohttpd closes the socket itself when it cannot take it.
-                        MHD_add_connection(daemon, connection, address, length) == .YES
+                        LibMicroHTTPD.addConnection(daemon, socket: connection, address: address, length: length)
                     }
                 }
             }
-            if case .refused = admission { close(connection) }
+            if case .refused = admission { Syscalls.close(connection) }
         }
     }
 }

@@ -1,4 +1,3 @@
-internal import CMicroHTTPD
 import Foundation
 import Synchronization
 
@@ -115,6 +114,7 @@ final class ConnectionTable: @unchecked Sendable {
     private var evictions = 0
     private var refusals = 0
     private var reaped = 0
+    private var acceptFailures = 0
 
     init(limit: Int, perPeerLimit: Int, headerTimeoutSeconds: Int, bodyTimeoutSeconds: Int) {
         self.limit = limit
@@ -212,10 +212,15 @@ final class ConnectionTable: @unchecked Sendable {
         }
     }
 
-    /// How many connections are open (not counting those being closed), and how many were
-    /// evicted, refused and closed past a deadline so far.
-    var figures: (open: Int, closing: Int, evicted: Int, refused: Int, reaped: Int) {
-        lock.withLock { (open, closingCount, evictions, refusals, reaped) }
+    /// How many connections are open and being closed, and how many were evicted, refused
+    /// and closed past a deadline, and how many accepts failed, so far.
+    var figures: (open: Int, closing: Int, evicted: Int, refused: Int, reaped: Int, acceptFailures: Int) {
+        lock.withLock { (open, closingCount, evictions, refusals, reaped, acceptFailures) }
+    }
+
+    /// Counts an accept that failed for want of descriptors or memory.
+    func noteAcceptFailure() {
+        lock.withLock { acceptFailures += 1 }
     }
 
     /// The connection without a request in progress whose clock started first, of `peer`
@@ -237,7 +242,7 @@ final class ConnectionTable: @unchecked Sendable {
         open -= 1
         closingCount += 1
         if perPeerLimit > 0 { decrementPeerLocked(entry.peer) }
-        _ = shutdown(entry.socket, Int32(SHUT_RDWR))
+        Syscalls.shutdownBoth(entry.socket)
     }
 
     /// Takes a removed entry out of the counts.

@@ -58,12 +58,12 @@ public final class HTTPBodyStream: @unchecked Sendable {
         piece = body
         recount()
         let box = Unmanaged.passRetained(self)
-        let response = MHD_create_response_from_callback(UInt64.max, Self.blockSize, Self.read, box.toOpaque(), Self.release)
+        let response = LibMicroHTTPD.streamedResponse(blockSize: Self.blockSize, reader: Self.read, free: Self.release, context: box.toOpaque())
         if response == nil {
             finish()
             box.release()
-        } else if head {
-            _ = cmhd_send_unframed(response)
+        } else if head, let response {
+            LibMicroHTTPD.sendUnframed(response)
         }
         return response
     }

@@ -30,38 +30,17 @@ public final class HTTPClientConnection {
     /// waits at most `timeout`.
     public init(host: String, port: Int, source: String? = nil, timeout: Duration = .seconds(5)) throws(HTTPClientError) {
         self.timeout = timeout
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
-            throw .connectFailed(host: host, port: port)
-        }
-        defer { freeaddrinfo(list) }
-        let descriptor = Foundation.socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
-        guard descriptor >= 0 else { throw .connectFailed(host: host, port: port) }
-        if let source {
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            guard inet_pton(AF_INET, source, &local.sin_addr) == 1,
-                  withUnsafePointer(to: &local, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                      bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                  } }) == 0
-            else {
-                Foundation.close(descriptor)
-                throw .connectFailed(host: host, port: port)
+        let connected = Syscalls.resolve(host: host, port: port, passive: false) { family, address, length -> Int32? in
+            let descriptor = Syscalls.tcpSocket(family: family)
+            guard descriptor >= 0 else { return nil }
+            guard source.map({ Syscalls.bind(descriptor, toIPv4: $0) }) ?? true, Syscalls.connect(descriptor, to: address, length: length) else {
+                Syscalls.close(descriptor)
+                return nil
             }
+            return descriptor
         }
-        guard connect(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
-            Foundation.close(descriptor)
-            throw .connectFailed(host: host, port: port)
-        }
-        var one: Int32 = 1
-        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        guard let descriptor = connected ?? nil else { throw .connectFailed(host: host, port: port) }
+        Syscalls.setOption(descriptor, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, to: 1)
         socket = descriptor
     }
 
@@ -72,7 +51,7 @@ public final class HTTPClientConnection {
     /// Closes the connection (idempotent).
     public func close() {
         if socket >= 0 {
-            Foundation.close(socket)
+            Syscalls.close(socket)
             socket = -1
         }
     }
@@ -82,7 +61,7 @@ public final class HTTPClientConnection {
         let array = Array(bytes)
         var sent = 0
         while sent < array.count {
-            let result = array[sent...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let result = array[sent...].withUnsafeBytes { Syscalls.send(socket, $0) }
             guard result > 0 else { throw .writeFailed }
             sent += result
         }
@@ -162,12 +141,10 @@ public final class HTTPClientConnection {
     private func fill(until deadline: ContinuousClock.Instant) throws(HTTPClientError) {
         let remaining = ContinuousClock.now.duration(to: deadline)
         guard remaining > .zero else { throw .timedOut }
-        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         let milliseconds = max(1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
-        let ready = poll(&descriptor, 1, milliseconds)
-        guard ready > 0 else { throw .timedOut }
+        guard Syscalls.waitReadable(socket, milliseconds: milliseconds) else { throw .timedOut }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        let count = chunk.withUnsafeMutableBytes { Syscalls.receive(socket, into: $0) }
         guard count > 0 else { throw .closedByPeer }
         buffered.append(contentsOf: chunk[..<count])
     }

@@ -1,4 +1,3 @@
-internal import CMicroHTTPD
 import Foundation
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each with its own epoll loop,
@@ -28,6 +27,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private var acceptor: Acceptor?
     private var reaper: Reaper?
+    /// Failures a test plans for this server's system calls (none otherwise).
+    let faults = FaultPlan()
     private var boundPort = 0
     private var started = false
 
@@ -53,11 +54,12 @@ public final class HTTPServer: @unchecked Sendable {
         lock.withLock { boundPort }
     }
 
-    /// The connections open now (not counting those being closed), and how many connections
-    /// were evicted, refused and closed past a deadline since the start.
-    public var connectionFigures: (open: Int, evicted: Int, refused: Int, timedOut: Int) {
+    /// The connections open now (not counting those being closed), how many connections
+    /// were evicted, refused and closed past a deadline since the start, and how many
+    /// accepts failed (out of descriptors or memory: the connection waits in the backlog).
+    public var connectionFigures: (open: Int, evicted: Int, refused: Int, timedOut: Int, acceptFailures: Int) {
         let figures = context.connections.figures
-        return (figures.open, figures.evicted, figures.refused, figures.reaped)
+        return (figures.open, figures.evicted, figures.refused, figures.reaped, figures.acceptFailures)
     }
 
     /// The number of requests received and not yet completed.
@@ -89,52 +91,27 @@ public final class HTTPServer: @unchecked Sendable {
 
         var address = try SocketAddress(host: options.host, port: options.port)
         guard let acceptor = Acceptor(address: &address, socketBufferBytes: options.socketBufferBytes) else { throw .startFailed(host: options.host, port: options.port) }
-        // The acceptor listens and hands connections over (see ``Acceptor``); the `Date`
-        // header comes from the pool thread's own clock (see ``HTTPDate``).
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
-            | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue
-        #if os(Linux)
-        flags |= MHD_USE_EPOLL.rawValue
-        #else
-        flags |= MHD_USE_POLL.rawValue
-        #endif
-
+        // The acceptor listens and hands connections over (see ``Acceptor``); the limits are
+        // the table's (per address too), libmicrohttpd's own out of reach.
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
-        let completed: MHD_RequestCompletedCallback = ServerContext.requestCompleted
-        let notify: MHD_NotifyConnectionCallback = ServerContext.connectionNotify
-        // The limits are the table's (per address too); libmicrohttpd's own is out of reach.
-        let items: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: options.threads, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: context.connections.libmicrohttpdLimit(threads: options.threads), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: options.connectionTimeoutSeconds, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: options.connectionMemoryLimit, ptr_value: nil),
-            // Two-argument options in an array: the function pointer goes in `value`.
-            MHD_OptionItem(
-                option: .NOTIFY_COMPLETED,
-                value: Int(bitPattern: unsafeBitCast(completed, to: UnsafeRawPointer.self)),
-                ptr_value: contextPointer
+        let newDaemon = LibMicroHTTPD.startDaemon(
+            options: LibMicroHTTPD.DaemonOptions(
+                threads: options.threads, connectionLimit: context.connections.libmicrohttpdLimit(threads: options.threads),
+                connectionTimeoutSeconds: options.connectionTimeoutSeconds, connectionMemoryLimit: options.connectionMemoryLimit
             ),
-            MHD_OptionItem(
-                option: .NOTIFY_CONNECTION,
-                value: Int(bitPattern: unsafeBitCast(notify, to: UnsafeRawPointer.self)),
-                ptr_value: contextPointer
-            ),
-            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
-        ]
-        var optionArray = items
-        let newDaemon = optionArray.withUnsafeMutableBufferPointer { buffer in
-            cmhd_start_daemon(flags, 0, ServerContext.accessHandler, contextPointer, buffer.baseAddress)
-        }
+            context: contextPointer, accessHandler: ServerContext.accessHandler,
+            requestCompleted: ServerContext.requestCompleted, connectionNotify: ServerContext.connectionNotify, faults: faults
+        )
         guard let newDaemon else {
             acceptor.stop()
             Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
-            throw .startFailed(host: options.host, port: options.port)
+            throw .daemonStartFailed(threads: options.threads)
         }
         daemon = newDaemon
         self.acceptor = acceptor
         boundPort = acceptor.port
         reaper = Reaper(connections: context.connections)
-        acceptor.start(handingTo: newDaemon, table: context.connections)
+        acceptor.start(handingTo: newDaemon, table: context.connections, faults: faults)
         self.started = true
     }
 
@@ -180,7 +157,7 @@ public final class HTTPServer: @unchecked Sendable {
         acceptor = nil
         reaper?.stop()
         reaper = nil
-        MHD_stop_daemon(daemon)
+        LibMicroHTTPD.stopDaemon(daemon)
         self.daemon = nil
         Unmanaged.passUnretained(context).release()
     }

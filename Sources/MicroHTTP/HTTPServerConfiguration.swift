@@ -156,8 +156,10 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidHost(String)
     /// A setting is out of range; the associated text names it.
     case invalidConfiguration(String)
-    /// libmicrohttpd refused to start (typically: the address is in use).
+    /// The address could not be bound (typically: it is in use).
     case startFailed(host: String, port: Int)
+    /// libmicrohttpd did not start its pool of threads (out of memory or threads).
+    case daemonStartFailed(threads: Int)
     /// ``HTTPServer/start()`` was called on a server that had already been started.
     case alreadyStarted
 
@@ -167,6 +169,7 @@ public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidHost(let host): "cannot resolve host '\(host)'"
         case .invalidConfiguration(let what): "invalid server configuration: \(what)"
         case .startFailed(let host, let port): "cannot listen on \(host) port \(port) (address in use or not permitted)"
+        case .daemonStartFailed(let threads): "libmicrohttpd did not start its \(threads) server threads (out of memory or threads)"
         case .alreadyStarted: "the server was already started"
         }
     }

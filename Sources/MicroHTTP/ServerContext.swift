@@ -64,18 +64,13 @@ final class ServerContext: @unchecked Sendable {
     static let connectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
         guard let cls, let connection, let socketContext else { return }
         Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
-            switch code {
-            case .CONNECTION_NOTIFY_STARTED:
-                if let entry = context.connections.entry(socket: cmhd_connection_socket(connection)) {
+            if LibMicroHTTPD.isStart(code) {
+                if let entry = context.connections.entry(socket: LibMicroHTTPD.socket(of: connection)) {
                     socketContext.pointee = Unmanaged.passUnretained(entry).toOpaque()
                 }
-            case .CONNECTION_NOTIFY_CLOSED:
-                if let pointer = socketContext.pointee {
-                    socketContext.pointee = nil
-                    context.connections.closed(Unmanaged<ConnectionTable.Entry>.fromOpaque(pointer).takeUnretainedValue())
-                }
-            default:
-                break
+            } else if let pointer = socketContext.pointee {
+                socketContext.pointee = nil
+                context.connections.closed(Unmanaged<ConnectionTable.Entry>.fromOpaque(pointer).takeUnretainedValue())
             }
         }
     }
@@ -98,7 +93,7 @@ final class ServerContext: @unchecked Sendable {
         uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let existing = conCls.pointee else {
-            let entry = cmhd_socket_context(connection).map { Unmanaged<ConnectionTable.Entry>.fromOpaque($0).takeUnretainedValue() }
+            let entry = LibMicroHTTPD.socketContext(of: connection).map { Unmanaged<ConnectionTable.Entry>.fromOpaque($0).takeUnretainedValue() }
             entry?.enter(.readingBody, now: ConnectionTable.now())
             let state = RequestState(request: Self.makeRequest(connection, url: url, method: method), connection: entry)
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
@@ -175,20 +170,20 @@ final class ServerContext: @unchecked Sendable {
             Self.makeResponse(body: response.body)
         }
         guard let mhdResponse = made else { return .NO }
-        defer { MHD_destroy_response(mhdResponse) }
+        defer { LibMicroHTTPD.destroy(mhdResponse) }
         let closing = stripes.withCurrent { counters in
             counters.date.refresh(now: time(nil))
-            _ = counters.date.value.withUnsafeBufferPointer { MHD_add_response_header(mhdResponse, "Date", $0.baseAddress) }
+            counters.date.value.withUnsafeBufferPointer { LibMicroHTTPD.addHeader(mhdResponse, "Date", $0.baseAddress!) }
             return counters.closing
         }
         for field in response.headers {
             // withCString lends a native string's own bytes: no C copy allocated per header.
-            _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) } }
+            field.name.withCString { name in field.value.withCString { value in LibMicroHTTPD.addHeader(mhdResponse, name, value) } }
         }
         if closing {
-            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+            LibMicroHTTPD.addHeader(mhdResponse, "Connection", "close")
         }
-        return MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+        return LibMicroHTTPD.queue(connection, status: response.status, mhdResponse)
     }
 
     /// Bodies up to this size are copied into libmicrohttpd's response; larger ones are
@@ -202,17 +197,11 @@ final class ServerContext: @unchecked Sendable {
     /// holds it.
     private static func makeResponse(body: [UInt8]) -> OpaquePointer? {
         guard body.count > lendingThreshold else {
-            return body.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            return body.withUnsafeBytes { LibMicroHTTPD.copiedResponse($0) }
         }
         let lent = LentBody(body)
         let box = Unmanaged.passRetained(lent)
-        let response = lent.bytes.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer_with_free_callback_cls(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), releaseLentBody, box.toOpaque()
-            )
-        }
+        let response = lent.bytes.withUnsafeBytes { LibMicroHTTPD.lentResponse($0, free: releaseLentBody, context: box.toOpaque()) }
         if response == nil {
             box.release()
         } else {
@@ -240,12 +229,12 @@ final class ServerContext: @unchecked Sendable {
     private static func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
         // Counted first (an iterator-less call only counts), so that each list is allocated
         // once at its size, and not at all when empty (most requests have no query).
-        let headerCount = Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil))
-        let queryCount = Int(MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, nil, nil))
+        let headerCount = LibMicroHTTPD.valueCount(connection, .headers)
+        let queryCount = LibMicroHTTPD.valueCount(connection, .queryItems)
         var collected = Collected(headers: headerCount, query: queryCount)
         withUnsafeMutablePointer(to: &collected) { pointer in
-            if headerCount > 0 { _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer) }
-            if queryCount > 0 { _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer) }
+            if headerCount > 0 { LibMicroHTTPD.forEachValue(connection, .headers, collectHeader, pointer) }
+            if queryCount > 0 { LibMicroHTTPD.forEachValue(connection, .queryItems, collectQueryItem, pointer) }
         }
         var request = HTTPRequest(
             method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
@@ -253,7 +242,7 @@ final class ServerContext: @unchecked Sendable {
             query: collected.query,
             headers: HTTPHeaders(collected.headers)
         )
-        request.peer = cmhd_client_address(connection).flatMap(PeerAddress.init)
+        request.peer = LibMicroHTTPD.clientAddress(of: connection).flatMap(PeerAddress.init)
         return request
     }
 

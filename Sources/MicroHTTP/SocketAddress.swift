@@ -1,4 +1,3 @@
-internal import CMicroHTTPD
 import Foundation
 
 /// An IPv4 or IPv6 socket address resolved from a host string and a port.
@@ -10,32 +9,14 @@ struct SocketAddress {
 
     /// Resolves `host` (numeric first, then by name) for binding on `port`.
     init(host: String, port: Int) throws(HTTPServerError) {
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list, let address = first.pointee.ai_addr else {
-            throw .invalidHost(host)
+        var storage = sockaddr_storage()
+        let family = Syscalls.resolve(host: host, port: port, passive: true) { family, address, length in
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(length))) }
+            return family
         }
-        defer { freeaddrinfo(list) }
-        let family = Int32(address.pointee.sa_family)
+        guard let family else { throw .invalidHost(host) }
+        self.storage = storage
         isIPv6 = family == AF_INET6
-        withUnsafeMutableBytes(of: &storage) { target in
-            target.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen)))
-        }
-        let networkPort = UInt16(port).bigEndian
-        withUnsafeMutablePointer(to: &storage) { pointer in
-            if family == AF_INET6 {
-                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port = networkPort }
-            } else {
-                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port = networkPort }
-            }
-        }
     }
 
     /// The port of an IPv4 or IPv6 address, in host byte order (0 for another family).

@@ -4,6 +4,7 @@ import Foundation
 import InsetService
 import Logging
 import MicroHTTP
+import ProcessTuning
 
 /// Runs the service until SIGTERM or SIGINT, then drains and exits 0.
 struct Serve: ParsableCommand {

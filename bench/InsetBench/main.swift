@@ -22,6 +22,7 @@ import InsetEngine
 import InsetService
 import JSONCore
 import MicroHTTP
+import ProcessTuning
 
 let arguments = CommandLine.arguments
 // As insetd runs.

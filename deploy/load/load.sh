@@ -57,9 +57,15 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/insetd-load.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # The curl config: one transfer per request, the mix repeated until N.
-python3 - "$scenarios" "$work" "$url" "$requests" "$mix" "$max_time" <<'PY'
+# Scenarios of features not built yet (scripts/pending-scenarios.txt beside this checkout) are
+# left out: they answer 422 until their issue lands.
+pending="$(cd "$(dirname "$0")/../.." && pwd)/scripts/pending-scenarios.txt"
+python3 - "$scenarios" "$work" "$url" "$requests" "$mix" "$max_time" "$pending" <<'PY'
 import glob, json, os, sys
-scenarios, work, url, n, mix, max_time = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
+scenarios, work, url, n, mix, max_time, pending = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6], sys.argv[7]
+skip = set()
+if os.path.exists(pending):
+    skip = {line.rstrip("\n") for line in open(pending, encoding="utf-8") if line.strip() and not line.startswith("#")}
 mixes = []
 if mix in ("all", "post"):
     files = sorted(glob.glob(os.path.join(scenarios, "*.json")))
@@ -68,6 +74,8 @@ if mix in ("all", "post"):
     for f in files:
         for s in json.load(open(f, encoding="utf-8")):
             rq = s["request"]
+            if s.get("name") in skip:
+                continue
             if rq["method"] == "POST" and rq["path"] in ("/layout", "/scroll") and s["expect"]["status"] == 200:
                 body = os.path.join(work, f"body-{len(mixes)}.json")
                 json.dump(rq["body"], open(body, "w", encoding="utf-8"))

@@ -221,6 +221,10 @@ import Testing
         let over = try problem(body(versions: 26))
         #expect(over.status == 422)
         #expect(over.errors == [["pointer": "/devices", "detail": "1040 combinations (devices × orientations × systemVersions) is more than 1000"]])
+        // Counted, never made: 48 devices in their own orientations × 50,000 versions.
+        let versions = (0..<50_000).map { "\(7 + Double($0) / 1000)" }.joined(separator: ",")
+        let long = try problem(#"{"devices": "all", "systemVersions": [\#(versions)], "root": {"id": "r"}}"#)
+        #expect(long.errors == [["pointer": "/systemVersions", "detail": "7650000 combinations (devices × orientations × systemVersions) is more than 1000"]])
     }
 
     @Test func nodeStatesAreCappedAtOneHundredThousand() throws {

@@ -97,17 +97,14 @@ private struct MatrixDecoding {
         let versionList = versions.flatMap { self.versions($0.value) }
 
         let layout = decodeLayout(layoutMembers, representative: deviceList ?? [])
-        let hasContainer = layout.value?.request.hierarchy.views.contains { ($0.viewController?.kind ?? .plain) != .plain } ?? false
-        let combinations = deviceList.map { deviceList in
-            self.combinations(
-                devices: deviceList, orientations: orientationList,
-                versions: versionList ?? [layout.value?.request.systemVersion ?? 18], hasContainer: hasContainer
-            )
-        }
         // The caps are weighed once the arrays that multiply are valid: the last of them
         // given (or `devices`, whose default multiplies when none is) takes the problem.
+        // The combinations are counted before any is made: a long `systemVersions` must not
+        // make millions of them only to refuse them.
         let arraysValid = deviceList != nil && (orientations == nil || orientationList != nil) && (versions == nil || versionList != nil)
-        if arraysValid, let combinations {
+        var count = Int.max
+        if arraysValid, let deviceList {
+            count = combinationCount(devices: deviceList, orientations: orientationList, versions: versionList?.count ?? 1)
             let multiplier = [devices, orientations, versions].compactMap { $0 }.max { document.startOffset(of: $0.key) < document.startOffset(of: $1.key) }
             func cap(_ detail: String) {
                 if let multiplier {
@@ -116,22 +113,25 @@ private struct MatrixDecoding {
                     reader.invalid(detail, at: document.endOffset(of: body) - 1, in: body, key: Field.devices.rawValue)
                 }
             }
-            if combinations.count > decoder.maxCombinations {
-                cap("\(combinations.count) combinations (devices × orientations × systemVersions) is more than \(decoder.maxCombinations)")
-            }
             let maxStates = decoder.layoutDecoder.limits.maxNodeStates
-            if let nodes = layout.value?.request.hierarchy.views.count, combinations.count * nodes > maxStates {
-                cap("\(combinations.count) combinations × \(nodes) nodes is more than \(maxStates) node states")
+            if count > decoder.maxCombinations {
+                cap("\(count) combinations (devices × orientations × systemVersions) is more than \(decoder.maxCombinations)")
+            } else if let nodes = layout.value?.request.hierarchy.views.count, count * nodes > maxStates {
+                cap("\(count) combinations × \(nodes) nodes is more than \(maxStates) node states")
             }
         }
 
         try finish(with: layout.problem, members: document.members(of: body).map { $0 })
-        guard let decoded = layout.value, let combinations else {
+        guard let decoded = layout.value, let deviceList, count <= decoder.maxCombinations else {
             // Every way here without them was reported above; this keeps the decoding total.
             throw Problem.invalid([FieldProblem(pointer: "", detail: "invalid matrix request")])
         }
+        let list = combinations(
+            devices: deviceList, orientations: orientationList, versions: versionList ?? [decoded.request.systemVersion],
+            hasContainer: decoded.request.hierarchy.views.contains { ($0.viewController?.kind ?? .plain) != .plain }
+        )
         let hidesStatusBar = layoutMembers.last { document.string($0.key) == "statusBarHidden" }.flatMap { document.bool($0.value) } ?? false
-        return MatrixRequest(combinations: combinations, layout: decoded, statusBarHidden: hidesStatusBar)
+        return MatrixRequest(combinations: list, layout: decoded, statusBarHidden: hidesStatusBar)
     }
 
     // MARK: - The hierarchy
@@ -274,6 +274,7 @@ private struct MatrixDecoding {
             return nil
         }
         var list: [Double] = []
+        var seen: Set<Double> = []
         var valid = nonEmpty(value)
         for element in document.elements(of: value) {
             if reader.isNull(element) { reader.wrongType(element, expected: "a number") }
@@ -284,7 +285,7 @@ private struct MatrixDecoding {
             if version < RequestReader.minimumSystemVersion {
                 reader.invalid("must be at least 7", value: element)
                 valid = false
-            } else if list.contains(version) {
+            } else if !seen.insert(version).inserted {
                 let text = String(decoding: document.bytes[document.startOffset(of: element)..<document.endOffset(of: element)], as: UTF8.self)
                 reader.invalid("\(text) is already in systemVersions", value: element)
                 valid = false
@@ -303,6 +304,17 @@ private struct MatrixDecoding {
     }
 
     // MARK: - Combinations
+
+    /// How many combinations `devices` × orientations (given, or each device's own) ×
+    /// `versions` versions make.
+    private func combinationCount(devices: [String], orientations: [Orientation]?, versions: Int) -> Int {
+        var count = 0
+        for id in devices {
+            let own = catalog.position(of: id).map { catalog.devices[$0].orientations.count } ?? 0
+            count += (orientations?.count ?? own) * versions
+        }
+        return count
+    }
 
     /// Devices × orientations (given, or each device's own, in the Orientation order) ×
     /// versions, each with the reason it is skipped, if any (`hasContainer`: whether the

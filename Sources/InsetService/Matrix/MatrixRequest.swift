@@ -8,7 +8,9 @@ public struct MatrixRequest: Sendable {
     public struct Combination: Hashable, Sendable {
         /// The registry id.
         public var device: String
+        /// One of the orientations asked for (maybe one the device lacks: then skipped).
         public var orientation: Orientation
+        /// The iOS version simulated.
         public var systemVersion: Double
         /// Why the hierarchy is not valid on this combination (it is then listed in
         /// `skipped`), or nil.

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Mutation fuzz of a running insetd's POST /layout and POST /scroll.
+"""Mutation fuzz of a running insetd's POST /layout, POST /layout/matrix and POST /scroll.
 
 Takes the request bodies of the public scenarios (../shared/scenarios) and of
-../shared/bench, mutates them (a registry device, orientation, system version or
+../shared/bench (each /layout one also as a matrix of three devices, without the members a
+matrix refuses), mutates them (for a matrix also its devices, orientations and versions) (a registry device, orientation, system version or
 direction swapped in; node fields, and a scroll view's own fields, set to values of every
 kind, valid and not; the scroll view's safe area given through a device and a frame
 instead; keys removed or added; subviews added and reordered; a fifth of the bodies also
@@ -12,7 +13,8 @@ checks:
 - no 5xx, ever, and the server still answers at the end;
 - a 4xx is application/problem+json whose `status` is the HTTP status, with a type and a
   title;
-- a 200 is JSON; for /layout, every node id of the request has a result, and each node's
+- a 200 is JSON; for /layout, and for each result of a matrix, every node id of the
+  request has a result, and each node's
   fields keep the identities API.md states: `frameInWindow` is the superview's plus
   `frame` less the superview's bounds origin (a scroll view's `contentOffset`); each guide
   is the bounds inset by its insets, its width and height never below 0;
@@ -23,7 +25,8 @@ checks:
   safe-area model with the safe area given, `systemInset` is the safe area on the adjusted
   edges (0 on the others), `adjustedContentInset` is `contentInset` plus it, and
   `subviewSafeAreaInsets` is the safe area on the edges not adjusted;
-- the layout decoder's fast path and its validating path agree: the same body with its
+- the layout decoder's fast path and its validating path agree (a matrix's hierarchy goes
+  through the same decoder): the same body with its
   `root` key spelled with an escape (which the fast path leaves to the validating one)
   gets the same status and the same bytes.
 
@@ -58,9 +61,10 @@ NODE_KEYS = ['id', 'kind', 'frame', 'pin', 'layoutMargins', 'directionalLayoutMa
 CONTROLLER_KEYS = ['additionalSafeAreaInsets', 'edgesForExtendedLayout', 'extendedLayoutIncludesOpaqueBars',
                    'automaticallyAdjustsScrollViewInsets', 'viewRespectsSystemMinimumLayoutMargins', 'navigationBar',
                    'toolbar', 'tabBar']
+MATRIX_KEYS = ['devices', 'orientations', 'systemVersions']
 OTHER_KEYS = ['hidden', 'translucent', 'prefersLargeTitles', 'device', 'screen', 'orientation', 'systemVersion',
               'statusBarHidden', 'layoutDirection', 'root', 'steps', 'frames', 'width', 'height', 'x', 'y', 'leading',
-              'trailing', 'safeAreaInsets', 'statusBarHeight', 'sizeClass', 'bounds', 'bogus'] + EDGES
+              'trailing', 'safeAreaInsets', 'statusBarHeight', 'sizeClass', 'bounds', 'bogus'] + EDGES + MATRIX_KEYS
 BAD_TOKENS = [b'1e309', b'-', b'"', b'\\u0000', b'{', b']', b',,', b'\xff', b'0001', b'-0', b'1E400', b'nul']
 
 
@@ -209,6 +213,22 @@ class Mutator:
                 lists = [node['subviews'] for node in nodes_of(body) if isinstance(node.get('subviews'), list)]
                 if lists: self.rng.shuffle(self.rng.choice(lists))
         return body
+
+    def matrix_body(self, seed_body):
+        """A /layout/matrix body: its devices, orientations or versions swapped for others,
+        valid or not, then mutated as a /layout body."""
+        body = copy.deepcopy(seed_body)
+        r = self.rng.random()
+        if r < .2:
+            body['devices'] = self.rng.sample(self.devices, self.rng.randint(1, 3)) + (['nope'] if self.rng.random() < .1 else [])
+        elif r < .25:
+            body['devices'] = 'all'
+        elif r < .4:
+            body['orientations'] = self.rng.sample(['portrait', 'portraitUpsideDown', 'landscapeLeft', 'landscapeRight'], self.rng.randint(1, 4))
+        elif r < .55:
+            body.pop('systemVersion', None)
+            body['systemVersions'] = self.rng.sample([6, 7, 10, 10.3, 11, 13, 17, 18, 26, 27.1], self.rng.randint(1, 3))
+        return self.body(body)
 
     def bytes(self, raw):
         r = self.rng.random()
@@ -363,6 +383,17 @@ def check_node(node_id, node, parent, legacy, right_to_left):
         assert close(total, inset), f'{node_id}: explain.{edge} sums to {total}, inset {inset}'
 
 
+def check_matrix(request, answer):
+    """Each result checked as its /layout answer (check_layout), the screen its window's."""
+    assert set(answer) == {'results', 'skipped'}, f'matrix answer keys {sorted(answer)}'
+    for result in answer['results']:
+        frame = result['window']['frame']
+        check_layout(dict(request, systemVersion=result['systemVersion']),
+                     {'nodes': result['nodes'], 'screen': {'width': frame['width'], 'height': frame['height']}})
+    for skipped in answer['skipped']:
+        assert skipped['reason'], f'skipped without a reason: {skipped}'
+
+
 def check_scroll(request, answer):
     """What API.md states of every /scroll answer, and, in the safe-area model with the safe
     area given, how the adjusted edges use it (rule C1)."""
@@ -418,6 +449,9 @@ def main():
     for name in sorted(glob.glob(os.path.join(shared, 'bench', '*.json'))):
         body = json.load(open(name))
         if isinstance(body, dict) and 'root' in body: seeds.append(('/layout', body))
+    refused = ('device', 'screen', 'orientation', 'steps')
+    seeds += [('/layout/matrix', dict({k: v for k, v in body.items() if k not in refused}, devices=['iphone-x', 'ipad-air-11', 'apple-tv-4k']))
+              for path, body in list(seeds) if path == '/layout']
     assert seeds, 'no request bodies to start from'
 
     rng = random.Random(seed)
@@ -426,7 +460,9 @@ def main():
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         path, seed_body = rng.choice(seeds)
-        body = mutator.scroll_body(seed_body) if path == '/scroll' else mutator.body(seed_body)
+        if path == '/scroll': body = mutator.scroll_body(seed_body)
+        elif path == '/layout/matrix': body = mutator.matrix_body(seed_body)
+        else: body = mutator.body(seed_body)
         raw = json.dumps(body, separators=rng.choice([(',', ':'), (', ', ': ')])).encode()
         garbled = rng.random() < .2
         if garbled: raw = mutator.bytes(raw)
@@ -447,7 +483,8 @@ def main():
             if path == '/scroll':
                 check_scroll(body, result)
                 continue
-            check_layout(body, result)
+            if path == '/layout/matrix': check_matrix(body, result)
+            else: check_layout(body, result)
             variant = escaped_root(raw)
             if variant is not None:
                 counts['fast/validating pairs'] += 1

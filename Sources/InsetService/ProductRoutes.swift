@@ -8,6 +8,7 @@ public enum ProductRoutes {
     /// Every product route, answering from `catalog`, with request `limits`.
     public static func all(catalog: DeviceCatalog, limits: DecodingLimits = DecodingLimits()) -> [Route] {
         let layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
+        let matrixDecoder = MatrixRequestDecoder(catalog: catalog, limits: limits)
         let scrollDecoder = ScrollRequestDecoder(devices: catalog)
         return [
             Route(.get, "/devices") { request throws(Problem) in
@@ -23,16 +24,23 @@ public enum ProductRoutes {
                 ))
             },
             Route(.get, "/devices/{id}/emulation") { request throws(Problem) in
-                let format = emulationFormat(accept: request.header("Accept"))
+                let id = request.parameter("id") ?? ""
+                let type: AnswerType
+                do throws(Problem) {
+                    type = try ContentNegotiation.choose(accept: accept(request), alternative: .css)
+                } catch {
+                    // An unknown device is a path that is not there: 404 comes before 406.
+                    _ = try DeviceQuery.resolve(catalog: catalog, id: id, orientation: nil, systemVersion: nil)
+                    throw error
+                }
+                let format: EmulationFormat = type == .css ? .css : .json
                 let body = try DevicesEndpoints.emulation(
-                    catalog: catalog, id: request.parameter("id") ?? "",
+                    catalog: catalog, id: id,
                     orientation: request.query("orientation"), systemVersion: request.query("systemVersion"),
                     format: format
                 )
-                switch format {
-                case .json: return json(body)
-                case .css: return HTTPResponse(status: 200, headers: ["Content-Type": "text/css; charset=utf-8"], body: body)
-                }
+                let contentType = format == .css ? "text/css; charset=utf-8" : "application/json"
+                return HTTPResponse(status: 200, headers: ["Content-Type": contentType, "Vary": "Accept"], body: body)
             },
             Route(.post, "/layout", body: .json) { request throws(Problem) in
                 let decoded = try layoutDecoder.decode(request.body)
@@ -40,6 +48,22 @@ public enum ProductRoutes {
                 guard nodeStates <= streamedNodeStates else { return streamed(decoded) }
                 let result = InsetEngine.layout(decoded.request)
                 return json(LayoutResponseEncoder.encode(result, for: decoded))
+            },
+            Route(.post, "/layout/matrix", body: .json) { request throws(Problem) in
+                let type = try ContentNegotiation.choose(accept: accept(request), alternative: .csv)
+                let fields = request.http.query.first { $0.name == "fields" }
+                let format: Result<MatrixFormat, Problem> = Result { () throws(Problem) in
+                    try MatrixFormat.from(fields: fields?.value, given: fields != nil, type: type)
+                }
+                let matrix: MatrixRequest
+                do throws(Problem) {
+                    matrix = try matrixDecoder.decode(request.body)
+                } catch {
+                    // A bad query value joins the body's content problems, before them.
+                    if error.status == 422, case .failure(let query) = format { throw Problem.invalid(query.errors + error.errors) }
+                    throw error
+                }
+                return MatrixAnswer.response(matrix, format: try format.get(), catalog: catalog, streamedNodeStates: streamedNodeStates)
             },
             Route(.post, "/scroll", body: .json) { request throws(Problem) in
                 let scroll = try scrollDecoder.decode(request.body)
@@ -65,30 +89,13 @@ public enum ProductRoutes {
         )
     }
 
-    /// `text/css` when the client's `Accept` names it before any JSON media range.
-    static func emulationFormat(accept: String?) -> EmulationFormat {
-        for item in (accept ?? "").lowercased().split(separator: ",") {
-            let range = item.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces } ?? ""
-            switch range {
-            case "text/css": return .css
-            case "application/json", "application/*", "*/*": return .json
-            default: continue
-            }
-        }
-        return .json
+    /// The request's `Accept` fields as one list (RFC 9110 §5.3), nil when there is none.
+    private static func accept(_ request: RouteRequest) -> String? {
+        let values = request.http.headers.values(for: "Accept")
+        return values.isEmpty ? nil : values.joined(separator: ",")
     }
 
     private static func json(_ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
     }
 }

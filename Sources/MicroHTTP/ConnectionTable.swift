@@ -149,32 +149,35 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// Admits a new connection on `socket` from `peer`, evicting the oldest connection
     /// without a request in progress (of that peer, for the per-address limit) where the
-    /// table is full. `handOver` runs under the table's lock once the connection is in the
-    /// table (so that a close reported meanwhile finds it); it returns false when the
-    /// connection could not be handed over and is already closed.
+    /// table is full. `handOver` runs once the connection is in the table (so that its
+    /// start, reported from a pool thread, finds it), outside the table's lock (so that the
+    /// pool threads' reports do not wait on libmicrohttpd's work for the new connection); it
+    /// returns false when the connection could not be handed over and is already closed.
     func admit(socket: Int32, peer: PeerKey, now: Int, handOver: () -> Bool) -> Admission {
-        lock.lock()
-        defer { lock.unlock() }
-        // A descriptor still in the table was closed without a report (libmicrohttpd could
-        // not take it): the entry is stale.
-        if let stale = entries.removeValue(forKey: socket) { forgetLocked(stale) }
-        if perPeerLimit > 0, perPeer[peer, default: 0] >= perPeerLimit {
-            guard let victim = oldestIdleLocked(of: peer) else { refusals += 1; return .refused }
-            evictLocked(victim)
-            evictions += 1
+        let entry: Entry
+        do {
+            lock.lock()
+            defer { lock.unlock() }
+            // A descriptor still in the table was closed without a report (libmicrohttpd
+            // could not take it): the entry is stale.
+            if let stale = entries.removeValue(forKey: socket) { forgetLocked(stale) }
+            if perPeerLimit > 0, perPeer[peer, default: 0] >= perPeerLimit {
+                guard let victim = oldestIdleLocked(of: peer) else { refusals += 1; return .refused }
+                evictLocked(victim)
+                evictions += 1
+            }
+            if open >= limit {
+                guard let victim = oldestIdleLocked(of: nil) else { refusals += 1; return .refused }
+                evictLocked(victim)
+                evictions += 1
+            }
+            entry = Entry(socket: socket, peer: peer, now: now)
+            entries[socket] = entry
+            open += 1
+            if perPeerLimit > 0 { perPeer[peer, default: 0] += 1 }
         }
-        if open >= limit {
-            guard let victim = oldestIdleLocked(of: nil) else { refusals += 1; return .refused }
-            evictLocked(victim)
-            evictions += 1
-        }
-        let entry = Entry(socket: socket, peer: peer, now: now)
-        entries[socket] = entry
-        open += 1
-        if perPeerLimit > 0 { perPeer[peer, default: 0] += 1 }
         guard handOver() else {
-            entries[socket] = nil
-            forgetLocked(entry)
+            closed(entry)
             return .lost
         }
         return .admitted(entry)

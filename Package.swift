@@ -14,9 +14,11 @@ import PackageDescription
 /// - `InsetEngine` [nothing]: the pure layout-inset engine (value types, no I/O).
 /// - `DeviceCatalog` [InsetEngine, JSONCore]: the device-profile registry, one embedded JSON
 ///   file per device, read with JSONCore.
-/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, CMalloc, Logging]: the
-///   router, routes and handlers, request decoders and response encoders, problem+json,
-///   access log and metrics, settings, the allocator settings.
+/// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
+///   device alone; knows nothing of HTTP.
+/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender, CMalloc,
+///   Logging]: the router, routes and handlers, request decoders and response encoders,
+///   problem+json, access log and metrics, settings, the allocator settings, the playground.
 /// - `insetd` [InsetService, MicroHTTP, DeviceCatalog, ArgumentParser, Logging]: the
 ///   executable (configuration and wiring only).
 /// - `EmbedResources` (a build plugin running `EmbedResourcesTool`) compiles the device files
@@ -59,10 +61,11 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),
+        .target(name: "InsetRender", dependencies: ["InsetEngine", "DeviceCatalog"], swiftSettings: strict),
         .target(
             name: "InsetService",
             dependencies: [
-                "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog",
+                "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -88,6 +91,12 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
         .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine"], swiftSettings: strict),
         .testTarget(name: "DeviceCatalogTests", dependencies: ["DeviceCatalog", "InsetEngine"], swiftSettings: strict),
+        .testTarget(
+            name: "InsetRenderTests",
+            dependencies: ["InsetRender", "InsetEngine", "DeviceCatalog"],
+            exclude: ["Golden"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "InsetServiceTests",
             dependencies: ["InsetService", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog"],

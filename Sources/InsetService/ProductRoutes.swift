@@ -9,6 +9,7 @@ public enum ProductRoutes {
     public static func all(catalog: DeviceCatalog, limits: DecodingLimits = DecodingLimits()) -> [Route] {
         let layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
         let scrollDecoder = ScrollRequestDecoder(devices: catalog)
+        let render = RenderEndpoints(catalog: catalog, layout: layoutDecoder)
         return [
             Route(.get, "/devices") { request throws(Problem) in
                 try DevicesEndpoints.listAnswer(
@@ -44,6 +45,16 @@ public enum ProductRoutes {
             Route(.post, "/scroll", body: .json) { request throws(Problem) in
                 let scroll = try scrollDecoder.decode(request.body)
                 return json(ScrollResponseEncoder.encode(InsetEngine.scroll(scroll)))
+            },
+            Route(.post, "/render", body: .json) { request throws(Problem) in
+                try render.render(body: request.body)
+            },
+            Route(.get, "/devices/{id}/render.svg") { request throws(Problem) in
+                try render.device(
+                    id: request.parameter("id") ?? "", orientation: request.query("orientation"),
+                    statusBarHidden: request.query("statusBarHidden"), systemVersion: request.query("systemVersion"),
+                    ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                )
             },
         ]
     }

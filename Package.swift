@@ -69,6 +69,7 @@ let package = Package(
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Playground/Assets"],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),

@@ -56,7 +56,7 @@ public enum ProductRoutes {
                     ifNoneMatch: request.http.headers.values(for: "If-None-Match")
                 )
             },
-        ]
+        ] + PlaygroundRoutes.all
     }
 
     /// `POST /layout` answers with more node states (nodes × (steps + 1)) than this are

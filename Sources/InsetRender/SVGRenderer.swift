@@ -243,12 +243,13 @@ public enum SVGRenderer {
 
     private static func edgeLabels(frame: (x: Double, y: Double, width: Double, height: Double), insets: Insets, skipZero: Bool, prefix: String, color: String, into svg: inout SVGText) {
         // Window labels sit a quarter along their edge, clear of a centred housing; node
-        // labels at three quarters, clear of the window's.
+        // labels at three quarters, clear of the window's. A zero inset's label sits just
+        // inside its edge.
         let along = prefix == "window" ? 0.25 : 0.75
         let places: [(Edge, Double, Double, Double)] = [
-            (.top, insets.top, frame.x + frame.width * along, frame.y + max(insets.top, 0) / 2 + 4),
+            (.top, insets.top, frame.x + frame.width * along, frame.y + (insets.top > 0 ? insets.top / 2 + 4 : 14)),
             (.left, insets.left, frame.x + max(insets.left, 0) / 2 + (insets.left > 0 ? 0 : 12), frame.y + frame.height * along),
-            (.bottom, insets.bottom, frame.x + frame.width * along, frame.y + frame.height - max(insets.bottom, 0) / 2 + 4),
+            (.bottom, insets.bottom, frame.x + frame.width * along, frame.y + frame.height - (insets.bottom > 0 ? insets.bottom / 2 - 4 : 4)),
             (.right, insets.right, frame.x + frame.width - max(insets.right, 0) / 2 - (insets.right > 0 ? 0 : 12), frame.y + frame.height * along),
         ]
         for (edge, value, x, y) in places where !(skipZero && value == 0) {

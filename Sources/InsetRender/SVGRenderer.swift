@@ -1,5 +1,5 @@
 import DeviceCatalog
-public import InsetEngine
+import InsetEngine
 
 /// Draws a ``RenderScene`` as a standalone SVG 1.1 document (API.md "POST /render").
 ///

@@ -114,6 +114,6 @@ struct RenderEndpoints: Sendable {
             hash = hash &* 0x0000_0100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(bytes.count, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -39,7 +39,7 @@ public enum SVGRenderer {
         drawHardware(scene, into: &svg)
         if options.show.contains(.labels) { drawLabels(scene, selected: selected, origin: origin, into: &svg) }
         svg.raw("</svg>\n")
-        return Array(svg.text.utf8)
+        return svg.bytes
     }
 
     // MARK: - Title and description

@@ -1,73 +1,98 @@
-/// The text of an SVG document under construction: XML-escaped strings and numbers written
-/// the same way every time, so that the same scene gives the same bytes.
+/// The bytes of an SVG document under construction: XML-escaped strings and numbers
+/// written the same way every time, so that the same scene gives the same bytes. Written
+/// straight into UTF-8 bytes: a picture is a few hundred small pieces, and a `String` per
+/// number would cost more than the drawing.
 struct SVGText {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
 
     init(reservingCapacity capacity: Int) {
-        text.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
     }
+
+    /// The document so far, as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends markup written by the renderer itself (never request text).
     mutating func raw(_ markup: String) {
-        text += markup
+        bytes.append(contentsOf: markup.utf8)
     }
 
     /// Appends `value` escaped for both character data and a double-quoted attribute:
-    /// `&`, `<`, `>`, `"` and `'` become references, and characters XML 1.0 forbids
-    /// (controls other than tab, line feed and carriage return, lone surrogates cannot
-    /// occur in a Swift string, U+FFFE and U+FFFF) become U+FFFD, so that any id stays text.
+    /// `&`, `<`, `>`, `"` and `'` become references, tab, line feed and carriage return
+    /// character references, and the characters XML 1.0 forbids (other controls, U+FFFE,
+    /// U+FFFF) U+FFFD, so that any id stays text.
     mutating func escaped(_ value: String) {
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "&": text += "&amp;"
-            case "<": text += "&lt;"
-            case ">": text += "&gt;"
-            case "\"": text += "&quot;"
-            case "'": text += "&#39;"
-            case "\t", "\n", "\r": text += "&#\(scalar.value);"
+            case "&": raw("&amp;")
+            case "<": raw("&lt;")
+            case ">": raw("&gt;")
+            case "\"": raw("&quot;")
+            case "'": raw("&#39;")
+            case "\t": raw("&#9;")
+            case "\n": raw("&#10;")
+            case "\r": raw("&#13;")
             default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    text.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
+                let forbidden = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                UTF8.encode(forbidden ? "\u{FFFD}" : scalar) { bytes.append($0) }
             }
         }
     }
 
     /// Appends a number: rounded to thousandths, no exponent, no trailing zeros, `-0` as `0`.
     mutating func number(_ value: Double) {
-        text += Self.format(value)
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        let thousandths = (value * 1000).rounded()
+        guard abs(thousandths) < 9e15 else {
+            raw(String(Int64(value.rounded())))
+            return
+        }
+        let scaled = Int64(thousandths)
+        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = scaled.magnitude
+        appendDigits(magnitude / 1000)
+        var fraction = magnitude % 1000
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor: UInt64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private mutating func appendDigits(_ value: UInt64) {
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// `value` as ``number(_:)`` writes it.
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let thousandths = (value * 1000).rounded()
-        guard abs(thousandths) < 9e15 else { return String(Int64(value.rounded())) }
-        let whole = Int64(thousandths)
-        if whole == 0 { return "0" }
-        let magnitude = whole.magnitude
-        var result = whole < 0 ? "-" : ""
-        result += String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        if fraction != 0 {
-            var digits = 3
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let text = String(fraction)
-            result += "." + String(repeating: "0", count: digits - text.count) + text
-        }
-        return result
+        var text = SVGText(reservingCapacity: 24)
+        text.number(value)
+        return text.text
     }
 
     /// Appends ` name="value"` for a number.
     mutating func attribute(_ name: String, _ value: Double) {
-        text += " " + name + "=\""
+        bytes.append(UInt8(ascii: " "))
+        raw(name)
+        raw("=\"")
         number(value)
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends `x`, `y`, `width` and `height` attributes for `rect`.

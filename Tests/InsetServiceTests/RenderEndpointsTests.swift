@@ -52,6 +52,8 @@ import Testing
         #expect(errors(response) == ["/render/step", "/render/show/1", "/render/scale", "/render/colour", "/root/frame"])
         let late = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"render":{"step":1,"node":"w"}}"#)
         #expect(errors(late) == ["/render/step", "/render/node"])
+        let escaped = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"\u0072ender":{"scale":9}}"#)
+        #expect(errors(escaped) == ["/render/scale"])
         let wrongType = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"render":{"show":"frames"}}"#)
         #expect(wrongType.status == 400)
         #expect(errors(wrongType) == ["/render/show"])

@@ -21,6 +21,10 @@ struct RenderRequestDecoder: Sendable {
     /// The decoded `/layout` request and the picture's options.
     /// - Throws: the `/layout` decoder's 400 or 422, with `render`'s problems merged in.
     func decode(_ body: [UInt8]) throws(Problem) -> (request: DecodedLayoutRequest, options: RenderOptions) {
+        // A body that cannot hold a `render` key goes to the /layout decoder as it is (its
+        // one-pass fast path), with no parse here; a key spelled with escapes is found by
+        // the parse below.
+        guard Self.mayHoldRenderKey(body) else { return (try layout.decode(body), RenderOptions()) }
         // A body that is not a JSON object is answered as /layout answers it.
         guard let document = try? JSONDocument(parsing: body, maxDepth: layout.limits.jsonNesting),
               document.kind(of: document.root) == .object else {
@@ -55,6 +59,21 @@ struct RenderRequestDecoder: Sendable {
         }
         guard problems.isEmpty else { throw Problem.invalid(problems) }
         return (decoded, options)
+    }
+
+    /// Whether `body` holds `"render"` or a `\u` escape (which could spell it).
+    private static func mayHoldRenderKey(_ body: [UInt8]) -> Bool {
+        let key = Array("\"render\"".utf8)
+        return body.withUnsafeBufferPointer { bytes in
+            guard bytes.count >= 2 else { return false }
+            for index in 0..<(bytes.count - 1) {
+                if bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") { return true }
+                if bytes[index] == UInt8(ascii: "\""), index + key.count <= bytes.count,
+                   bytes[index + 1] == UInt8(ascii: "r"), bytes[index + 7] == UInt8(ascii: "\""),
+                   bytes[index..<(index + key.count)].elementsEqual(key) { return true }
+            }
+            return false
+        }
     }
 
     /// Reads the `render` object's fields into `options`, reporting what is wrong.

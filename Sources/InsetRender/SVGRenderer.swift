@@ -107,7 +107,7 @@ public enum SVGRenderer {
             frame = (0, (screen.height - size.width) / 2, size.height, size.width)
         }
         svg.raw("<rect data-sensor-housing=\"")
-        svg.raw(device.sensorHousing.rawValue)
+        svg.word(device.sensorHousing.rawValue)
         svg.raw("\"")
         svg.rectAttributes(frame)
         // A notch is flush with the edge and rounded on its inner corners only, which one
@@ -201,7 +201,7 @@ public enum SVGRenderer {
             ]
             for case let (name, bar?) in shown {
                 svg.raw("<rect data-bar=\"")
-                svg.raw(name)
+                svg.word(name)
                 svg.raw("\"")
                 svg.rectAttributes((x + bar.x, y + bar.y, bar.width, bar.height))
                 svg.raw("/>")
@@ -210,7 +210,7 @@ public enum SVGRenderer {
                     svg.attribute("x", x + bar.x + 6)
                     svg.attribute("y", y + bar.y + min(bar.height, 44) / 2 + 4)
                     svg.raw(" fill=\"#3a3a3c\" fill-opacity=\"1\">")
-                    svg.raw(name)
+                    svg.word(name)
                     svg.raw("</text>")
                 }
                 svg.raw("\n")
@@ -254,12 +254,14 @@ public enum SVGRenderer {
         ]
         for (edge, value, x, y) in places where !(skipZero && value == 0) {
             svg.raw("<text data-label=\"")
-            svg.raw(prefix + "-" + edge.rawValue)
+            svg.word(prefix)
+            svg.raw("-")
+            svg.word(edge.rawValue)
             svg.raw("\"")
             svg.attribute("x", x)
             svg.attribute("y", y)
             svg.raw(" fill=\"")
-            svg.raw(color)
+            svg.word(color)
             svg.raw("\">")
             svg.number(value)
             svg.raw("</text>\n")

@@ -13,8 +13,15 @@ struct SVGText {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends markup written by the renderer itself (never request text).
-    mutating func raw(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
+    mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a word the renderer chose (an enumeration's raw value, a colour; never
+    /// request text).
+    mutating func word(_ word: String) {
+        var word = word
+        word.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `value` escaped for both character data and a double-quoted attribute:
@@ -47,7 +54,7 @@ struct SVGText {
         }
         let thousandths = (value * 1000).rounded()
         guard abs(thousandths) < 9e15 else {
-            raw(String(Int64(value.rounded())))
+            word(String(Int64(value.rounded())))
             return
         }
         let scaled = Int64(thousandths)
@@ -71,11 +78,20 @@ struct SVGText {
     }
 
     private mutating func appendDigits(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        // At most 16 digits (the caller keeps values under 9e15 / 1000).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = value
+            var start = 20
+            while rest > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
         }
     }
 
@@ -87,7 +103,7 @@ struct SVGText {
     }
 
     /// Appends ` name="value"` for a number.
-    mutating func attribute(_ name: String, _ value: Double) {
+    mutating func attribute(_ name: StaticString, _ value: Double) {
         bytes.append(UInt8(ascii: " "))
         raw(name)
         raw("=\"")

@@ -30,9 +30,10 @@ public enum SVGRenderer {
         drawScreen(scene, into: &svg)
         let origin = (x: scene.window.x, y: scene.window.y)
         let selected = options.node
+        let layers = NodeLayers(frames: options.show.contains(.frames), safeArea: options.show.contains(.safeArea), layoutMargins: options.show.contains(.layoutMargins))
         svg.raw("<g fill=\"none\">\n")
         for node in scene.nodes {
-            drawNode(node, origin: origin, guides: selected == nil || selected == node.id, options: options, into: &svg)
+            drawNode(node, origin: origin, guides: selected == nil || selected == node.id, layers: layers, into: &svg)
         }
         svg.raw("</g>\n")
         if options.show.contains(.bars) { drawBars(scene, origin: origin, into: &svg) }
@@ -119,7 +120,14 @@ public enum SVGRenderer {
 
     // MARK: - Nodes
 
-    private static func drawNode(_ node: NodeResult, origin: (x: Double, y: Double), guides: Bool, options: RenderOptions, into svg: inout SVGText) {
+    /// The layers drawn per node, read once from `render.show` rather than per node.
+    private struct NodeLayers {
+        var frames: Bool
+        var safeArea: Bool
+        var layoutMargins: Bool
+    }
+
+    private static func drawNode(_ node: NodeResult, origin: (x: Double, y: Double), guides: Bool, layers: NodeLayers, into svg: inout SVGText) {
         let frame = node.frameInWindow
         let x = origin.x + frame.x
         let y = origin.y + frame.y
@@ -138,15 +146,15 @@ public enum SVGRenderer {
             svg.raw("\"")
         }
         svg.raw(">")
-        if options.show.contains(.frames) {
+        if layers.frames {
             svg.raw("<rect")
             svg.rectAttributes((x, y, frame.width, frame.height))
             svg.raw(" stroke=\"#0a84ff\" stroke-width=\"1\"/>")
         }
-        if guides, options.show.contains(.safeArea), let insets = node.safeAreaInsets {
+        if guides, layers.safeArea, let insets = node.safeAreaInsets {
             drawBands(x: x, y: y, width: frame.width, height: frame.height, insets: insets, into: &svg)
         }
-        if guides, options.show.contains(.layoutMargins) {
+        if guides, layers.layoutMargins {
             let margins = node.layoutMargins
             svg.raw("<rect data-layout-margins=\"\"")
             svg.rectAttributes((x + margins.left, y + margins.top, frame.width - margins.left - margins.right, frame.height - margins.top - margins.bottom))

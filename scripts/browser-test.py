@@ -32,6 +32,9 @@ def ensure_browser():
     try:
         import playwright  # noqa: F401
     except ImportError:
+        if subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode != 0:
+            subprocess.run(["apt-get", "update", "-qq"], check=True)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "python3-pip"], check=True)
         pip = [sys.executable, "-m", "pip", "install", "-q", "playwright"]
         if subprocess.run(pip).returncode != 0:
             subprocess.run(pip + ["--break-system-packages"], check=True)

@@ -17,9 +17,11 @@ import PackageDescription
 /// - `InsetEngine` [nothing]: the pure layout-inset engine (value types, no I/O).
 /// - `DeviceCatalog` [InsetEngine, JSONCore]: the device-profile registry, one embedded JSON
 ///   file per device, read with JSONCore.
-/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, Logging]: the
-///   router, routes and handlers, request decoders and response encoders, problem+json,
-///   access log and metrics, settings.
+/// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
+///   device alone; knows nothing of HTTP.
+/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender, Logging]:
+///   the router, routes and handlers, request decoders and response encoders, problem+json,
+///   access log and metrics, settings, the playground.
 /// - `ProcessTuning` [CMalloc]: the allocator settings the executables serve with.
 /// - `insetd` [InsetService, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
 ///   Logging]: the executable (configuration and wiring only).
@@ -69,12 +71,14 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),
+        .target(name: "InsetRender", dependencies: ["InsetEngine", "DeviceCatalog"], swiftSettings: strict),
         .target(
             name: "InsetService",
             dependencies: [
-                "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog",
+                "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Playground/Assets"],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),
@@ -102,6 +106,12 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
         .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine"], swiftSettings: strict),
         .testTarget(name: "DeviceCatalogTests", dependencies: ["DeviceCatalog", "InsetEngine"], swiftSettings: strict),
+        .testTarget(
+            name: "InsetRenderTests",
+            dependencies: ["InsetRender", "InsetEngine", "DeviceCatalog"],
+            exclude: ["Golden"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "InsetServiceTests",
             dependencies: ["InsetService", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog"],

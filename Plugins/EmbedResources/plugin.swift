@@ -8,7 +8,8 @@ import PackagePlugin
 ///   `Devices/*.json` file. The folder is listed on every build, so a new file is picked
 ///   up with no other change.
 /// - The target `InsetService` gets `EmbeddedOpenAPI.swift`: the package root's
-///   `openapi.yaml`.
+///   `openapi.yaml`; and `EmbeddedPlayground.swift`: every file of its
+///   `Playground/Assets/` folder (the playground's HTML, CSS and JavaScript).
 ///
 /// Every embedded file is declared as an input, so an edit regenerates the source.
 @main
@@ -44,6 +45,19 @@ struct EmbedResources: BuildToolPlugin {
                 arguments: ["openapi", output.path, yaml.path],
                 inputFiles: [yaml],
                 outputFiles: [output]
+            ))
+            let assets = target.directoryURL.appending(path: "Playground/Assets", directoryHint: .isDirectory)
+            let files = try FileManager.default
+                .contentsOfDirectory(at: assets, includingPropertiesForKeys: nil)
+                .filter { !$0.lastPathComponent.hasPrefix(".") }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let playground = context.pluginWorkDirectoryURL.appending(path: "EmbeddedPlayground.swift")
+            commands.append(.buildCommand(
+                displayName: "Embedding \(files.count) playground files into \(target.name)",
+                executable: tool,
+                arguments: ["playground", playground.path] + files.map(\.path),
+                inputFiles: [assets] + files,
+                outputFiles: [playground]
             ))
         }
         return commands

@@ -2,7 +2,8 @@ import Foundation
 
 /// What went wrong while generating; printed to standard error, exit status 1.
 enum EmbedError: Error, CustomStringConvertible {
-    /// The command line does not match `devices OUTPUT FILE...` or `openapi OUTPUT FILE`.
+    /// The command line does not match `devices OUTPUT FILE...`, `openapi OUTPUT FILE` or
+    /// `playground OUTPUT FILE...`.
     case usage
     /// A file could not be read as UTF-8 text.
     case unreadable(path: String)
@@ -10,7 +11,7 @@ enum EmbedError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage:
-            "usage: EmbedResourcesTool devices OUTPUT.swift FILE.json... | openapi OUTPUT.swift openapi.yaml"
+            "usage: EmbedResourcesTool devices OUTPUT.swift FILE.json... | openapi OUTPUT.swift openapi.yaml | playground OUTPUT.swift FILE..."
         case .unreadable(let path):
             "cannot read \(path) as UTF-8 text"
         }
@@ -62,6 +63,16 @@ func generate(_ arguments: [String]) throws(EmbedError) -> (output: String, sour
         source += "    /// The document's YAML text.\n"
         source += "    public static let yaml: String = \(rawLiteral(try read(inputs[0])))\n"
         source += "}\n"
+    case "playground":
+        source += "/// The playground's files (`Playground/Assets/*`), by file name, in name order.\n"
+        source += "enum EmbeddedPlayground {\n"
+        source += "    /// Each file's name and text.\n"
+        source += "    static let files: [(name: String, text: String)] = [\n"
+        for path in inputs {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            source += "(name: \"\(name)\", text: \(rawLiteral(try read(path)))),\n"
+        }
+        source += "]\n}\n"
     default:
         throw .usage
     }

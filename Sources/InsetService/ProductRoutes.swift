@@ -10,6 +10,7 @@ public enum ProductRoutes {
         let layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
         let matrixDecoder = MatrixRequestDecoder(catalog: catalog, limits: limits)
         let scrollDecoder = ScrollRequestDecoder(devices: catalog)
+        let render = RenderEndpoints(catalog: catalog, layout: layoutDecoder)
         return [
             Route(.get, "/devices") { request throws(Problem) in
                 try DevicesEndpoints.listAnswer(
@@ -69,7 +70,17 @@ public enum ProductRoutes {
                 let scroll = try scrollDecoder.decode(request.body)
                 return json(ScrollResponseEncoder.encode(InsetEngine.scroll(scroll)))
             },
-        ]
+            Route(.post, "/render", body: .json) { request throws(Problem) in
+                try render.render(body: request.body)
+            },
+            Route(.get, "/devices/{id}/render.svg") { request throws(Problem) in
+                try render.device(
+                    id: request.parameter("id") ?? "", orientation: request.query("orientation"),
+                    statusBarHidden: request.query("statusBarHidden"), systemVersion: request.query("systemVersion"),
+                    ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                )
+            },
+        ] + PlaygroundRoutes.all
     }
 
     /// `POST /layout` answers with more node states (nodes × (steps + 1)) than this are

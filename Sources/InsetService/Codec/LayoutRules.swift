@@ -30,6 +30,12 @@ enum LayoutRule: CaseIterable, Sendable {
     case stepMovesRoot
     /// A step's frame for a container's content view.
     case stepMovesContent
+    /// `style` or `preferredPrimaryColumnWidth` on a controller other than a split view controller.
+    case splitFieldOnOtherController
+    /// A split view controller whose view has not exactly two subviews with a view controller.
+    case splitColumnCount
+    /// A split view controller in a horizontally compact window (collapsed: not modelled).
+    case splitInCompactWindow
 }
 
 /// Where a broken rule points, from the node (or step frame) the rules were given.
@@ -44,6 +50,8 @@ enum RulePlace: Hashable, Sendable {
     case contentField(LayoutSchema.NodeField)
     /// The step's `frames` member being checked.
     case stepFrame
+    /// The node's `subviews` (where it would be, when absent).
+    case subviews
 }
 
 /// What a reader does with a broken rule: the fast path gives up on the body, the
@@ -90,6 +98,9 @@ struct LayoutRules {
     /// Whether a container was read before the family was known.
     private var containerBeforeFamily = false
     private let masks = Masks.shared
+    /// Whether the app's window is horizontally compact (`nil`: not known), where a split
+    /// view controller is not modelled (RULES.md SV).
+    var windowIsCompact: Bool?
 
     /// Rules for a request on a device of `family` (`nil` for a custom screen or an
     /// unknown device).
@@ -149,6 +160,17 @@ struct LayoutRules {
         if let kind = node.controllerKind, node.controllerFields.intersects(masks.bars) {
             Self.bars(node.controllerFields, of: kind, report: &report)
         }
+        if node.controllerKind != .split, node.controllerFields.intersects(masks.splitOnly) {
+            Self.splitFields(node.controllerFields, report: &report)
+        }
+        if node.controllerKind == .split {
+            if knowsFamily, family == .tv {
+                report.broken(.containerOnTV, at: .controllerField(.kind), detail: "split view controllers are not modelled on tvOS")
+            } else if windowIsCompact == true {
+                report.broken(.splitInCompactWindow, at: .controllerField(.kind),
+                              detail: "collapsed split view controllers are not modelled: the window is horizontally compact")
+            }
+        }
         if node.isContainer {
             if !knowsFamily {
                 containerBeforeFamily = true
@@ -198,7 +220,30 @@ struct LayoutRules {
         return true
     }
 
+    /// A split view controller's view has exactly two subviews with a view controller, its columns.
+    func checkColumnCount<Report: LayoutRuleReport>(_ count: Int, report: inout Report) {
+        if count != 2 {
+            report.broken(.splitColumnCount, at: .subviews,
+                          detail: "a split view controller needs exactly two subviews with a viewController (the primary and secondary columns), not \(count)")
+        }
+    }
+
+    /// A split view controller's column, which it places: no `frame` or `pin`. `column`: the
+    /// fields the column's view gives.
+    func checkColumn<Report: LayoutRuleReport>(_ column: FieldBits, report: inout Report) {
+        if column.intersects(masks.frameAndPin) {
+            Self.placed(column, rule: .placedContent, at: { .contentField($0) }, report: &report)
+        }
+    }
+
     // Each rule's problems, apart: they are rare, and the checks above stay small.
+
+    @inline(never)
+    private static func splitFields<Report: LayoutRuleReport>(_ fields: FieldBits, report: inout Report) {
+        for field in LayoutSchema.ControllerField.splitOnly where fields.contains(LayoutSchema.shared.controller.index(of: field)) {
+            report.broken(.splitFieldOnOtherController, at: .controllerField(field), detail: "only for a split view controller")
+        }
+    }
 
     @inline(never)
     private static func placed<Report: LayoutRuleReport>(_ fields: FieldBits, rule: LayoutRule, at place: (LayoutSchema.NodeField) -> RulePlace, report: inout Report) {
@@ -232,6 +277,7 @@ struct LayoutRules {
         let bothMargins: FieldBits
         let scrollOnly: FieldBits
         let bars: FieldBits
+        let splitOnly: FieldBits
 
         init() {
             let schema = LayoutSchema.shared
@@ -239,6 +285,7 @@ struct LayoutRules {
             bothMargins = FieldBits([.layoutMargins, .directionalLayoutMargins], of: schema.node)
             scrollOnly = FieldBits(LayoutSchema.NodeField.scrollOnly, of: schema.node)
             bars = FieldBits(LayoutSchema.ControllerField.bars.map(\.field), of: schema.controller)
+            splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
         }
 
         static let shared = Masks()

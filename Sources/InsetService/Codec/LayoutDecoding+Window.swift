@@ -64,26 +64,25 @@ extension RequestReader {
             invalid("side goes only with split", value: side)
             valid = false
         }
-        guard valid, let screen else { return nil }
-        if let split = reading.split, let splitValue = reading.splitValue {
+        guard let screen else { return nil }
+        if valid, let split = reading.split, let splitValue = reading.splitValue {
             guard let frame = WindowRules.frame(of: split, side: reading.side ?? .leading, screen: screen) else {
                 invalid("there is no 50/50 Split View in portrait", value: splitValue)
                 return nil
             }
             return frame
         }
-        guard let frame = reading.frame, let frameValue = reading.frameValue else { return nil }
+        guard reading.splitValue == nil, let frame = reading.frame, let frameValue = reading.frameValue else { return nil }
         for (name, length) in [("width", frame.width), ("height", frame.height)] where length < WindowRules.minimumSide {
             let member = document.members(of: frameValue).first { document.string($0.key) == name }
             invalid("a window is at least 200 × 200", at: document.startOffset(of: member?.value ?? frameValue), in: frameValue, key: name)
             valid = false
         }
-        guard valid else { return nil }
         guard frame.minX >= 0, frame.minY >= 0, frame.maxX <= screen.width, frame.maxY <= screen.height else {
             invalid("the window must lie wholly inside the \(Self.format(screen.width)) × \(Self.format(screen.height)) screen", value: frameValue)
             return nil
         }
-        return frame
+        return valid ? frame : nil
     }
 
     private static func format(_ number: Double) -> String {

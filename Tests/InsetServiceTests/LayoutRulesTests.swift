@@ -209,6 +209,30 @@ private struct OneBrokenRule {
             } else {
                 (pointer, detail) = (kind, "collapsed split view controllers are not modelled: the window is horizontally compact")
             }
+        case .windowOffIPad:
+            pointer = add("window", .object([.init(key: "split", value: .string("oneThird"))]), at: [], random: &random)
+            detail = "a window is only for iPads"
+        case .windowBeforeSplitView, .windowPresetMissing, .windowOutsideScreen:
+            // The body moved to an iPad, at a version with windows unless that is what is broken.
+            model["device"] = .string("ipad-pro-11")
+            model["systemVersion"] = .literal(rule == .windowBeforeSplitView ? (random.chance(0.5) ? "8" : "7.1") : "18")
+            let window: JSONModel
+            switch rule {
+            case .windowBeforeSplitView:
+                window = .object([.init(key: "split", value: .string("twoThirds"))])
+                (pointer, detail) = ("/window", "windows need systemVersion 9 or later (Split View arrived in iOS 9)")
+            case .windowPresetMissing:
+                model["orientation"] = .string(random.chance(0.5) ? "portrait" : "portraitUpsideDown")
+                window = .object([.init(key: "side", value: .string("trailing")), .init(key: "split", value: .string("oneHalf"))])
+                (pointer, detail) = ("/window/split", "there is no 50/50 Split View in portrait")
+            default:
+                model["orientation"] = .string("landscapeLeft")
+                let frame: [JSONModel.Member] = [.init(key: "x", value: .literal("1000")), .init(key: "y", value: .literal("0")),
+                                                 .init(key: "width", value: .literal("300")), .init(key: "height", value: .literal("300"))]
+                window = .object([.init(key: "frame", value: .object(frame))])
+                (pointer, detail) = ("/window/frame", "the window must lie wholly inside the 1194 × 834 screen")
+            }
+            _ = add("window", window, at: [], random: &random)
         }
     }
 }

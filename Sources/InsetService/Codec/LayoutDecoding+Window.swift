@@ -41,14 +41,9 @@ extension RequestReader {
     /// `screen`. Every problem is reported at API.md's pointer; `nil` when there is one,
     /// or when `screen` is unknown (an unknown device, reported elsewhere).
     mutating func windowFrame(_ reading: WindowReading, value: JSONValue, family: DeviceFamily?, systemVersion: Double, screen: Size?) -> Rect? {
-        guard family == .ipad else {
-            invalid(family == nil ? "a window needs an iPad device, not a custom screen" : "a window is only for iPads", value: value)
-            return nil
-        }
-        guard systemVersion >= 9 else {
-            invalid("windows need systemVersion 9 or later (Split View arrived in iOS 9)", value: value)
-            return nil
-        }
+        var broken = LayoutDecoding.BrokenRules()
+        defer { report(&broken, window: reading, value: value) }
+        guard LayoutRules.checkWindow(family: family, systemVersion: systemVersion, report: &broken) else { return nil }
         var valid = true
         switch (reading.splitValue, reading.frameValue) {
         case (nil, nil):
@@ -65,12 +60,8 @@ extension RequestReader {
             valid = false
         }
         guard let screen else { return nil }
-        if valid, let split = reading.split, let splitValue = reading.splitValue {
-            guard let frame = WindowRules.frame(of: split, side: reading.side ?? .leading, screen: screen) else {
-                invalid("there is no 50/50 Split View in portrait", value: splitValue)
-                return nil
-            }
-            return frame
+        if valid, let split = reading.split {
+            return LayoutRules.checkPreset(split, side: reading.side ?? .leading, screen: screen, report: &broken)
         }
         guard reading.splitValue == nil, let frame = reading.frame, let frameValue = reading.frameValue else { return nil }
         for (name, length) in [("width", frame.width), ("height", frame.height)] where length < WindowRules.minimumSide {
@@ -78,15 +69,23 @@ extension RequestReader {
             invalid("a window is at least 200 × 200", at: document.startOffset(of: member?.value ?? frameValue), in: frameValue, key: name)
             valid = false
         }
-        guard frame.minX >= 0, frame.minY >= 0, frame.maxX <= screen.width, frame.maxY <= screen.height else {
-            invalid("the window must lie wholly inside the \(Self.format(screen.width)) × \(Self.format(screen.height)) screen", value: frameValue)
-            return nil
-        }
+        guard LayoutRules.checkWindowFrame(frame, screen: screen, report: &broken) else { return nil }
         return valid ? frame : nil
     }
 
-    private static func format(_ number: Double) -> String {
-        number == number.rounded() ? String(Int(number)) : String(number)
+    /// Reports the window rules `broken` found, each at the `window` member it points to.
+    private mutating func report(_ broken: inout LayoutDecoding.BrokenRules, window reading: WindowReading, value: JSONValue) {
+        for (place, detail) in broken.found {
+            guard case .window(let field) = place else { continue }
+            let member = switch field {
+            case .split?: reading.splitValue
+            case .side?: reading.sideValue
+            case .frame?: reading.frameValue
+            case nil: value
+            }
+            invalid(detail, value: member ?? value)
+        }
+        broken.found.removeAll()
     }
 }
 

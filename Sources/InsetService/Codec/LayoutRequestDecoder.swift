@@ -328,7 +328,8 @@ struct LayoutDecoding {
             case .subviews:
                 let subviews = member(.subviews, of: value, in: schema.node)
                 reader.invalid(detail, at: subviews.map { document.startOffset(of: $0.key) } ?? document.endOffset(of: value) - 1, in: value, key: "subviews")
-            case .stepFrame:
+            case .stepFrame, .window:
+                // A step's frame is reported by `steps`, the window's rules by `windowFrame`.
                 break
             }
         }

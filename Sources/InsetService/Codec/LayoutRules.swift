@@ -36,6 +36,14 @@ enum LayoutRule: CaseIterable, Sendable {
     case splitColumnCount
     /// A split view controller in a horizontally compact window (collapsed: not modelled).
     case splitInCompactWindow
+    /// A `window` off an iPad (another device, or a custom screen).
+    case windowOffIPad
+    /// A `window` below systemVersion 9, before Split View.
+    case windowBeforeSplitView
+    /// A Split View preset the orientation lacks (no 50/50 split in portrait).
+    case windowPresetMissing
+    /// A window frame not wholly inside the screen of the orientation.
+    case windowOutsideScreen
 }
 
 /// Where a broken rule points, from the node (or step frame) the rules were given.
@@ -52,6 +60,8 @@ enum RulePlace: Hashable, Sendable {
     case stepFrame
     /// The node's `subviews` (where it would be, when absent).
     case subviews
+    /// The body's `window`, or one of its members.
+    case window(LayoutSchema.WindowField?)
 }
 
 /// What a reader does with a broken rule: the fast path gives up on the body, the
@@ -234,6 +244,40 @@ struct LayoutRules {
         if column.intersects(masks.frameAndPin) {
             Self.placed(column, rule: .placedContent, at: { .contentField($0) }, report: &report)
         }
+    }
+
+    /// A `window` on a device of `family` (`nil`: a custom screen) at `systemVersion`: iPads
+    /// only, from 9 (RULES.md W1). Returns whether the window can be placed.
+    static func checkWindow<Report: LayoutRuleReport>(family: DeviceFamily?, systemVersion: Double, report: inout Report) -> Bool {
+        guard family == .ipad else {
+            report.broken(.windowOffIPad, at: .window(nil), detail: family == nil ? "a window needs an iPad device, not a custom screen" : "a window is only for iPads")
+            return false
+        }
+        guard systemVersion >= 9 else {
+            report.broken(.windowBeforeSplitView, at: .window(nil), detail: "windows need systemVersion 9 or later (Split View arrived in iOS 9)")
+            return false
+        }
+        return true
+    }
+
+    /// The frame of the Split View `preset` on `side` of `screen` (W2), or `nil` when the
+    /// orientation lacks it (reported).
+    static func checkPreset<Report: LayoutRuleReport>(_ preset: SplitViewPreset, side: WindowSide, screen: Size, report: inout Report) -> Rect? {
+        guard let frame = WindowRules.frame(of: preset, side: side, screen: screen) else {
+            report.broken(.windowPresetMissing, at: .window(.split), detail: "there is no 50/50 Split View in portrait")
+            return nil
+        }
+        return frame
+    }
+
+    /// A free window's `frame` lies wholly inside `screen`; returns whether it does.
+    static func checkWindowFrame<Report: LayoutRuleReport>(_ frame: Rect, screen: Size, report: inout Report) -> Bool {
+        guard frame.minX >= 0, frame.minY >= 0, frame.maxX <= screen.width, frame.maxY <= screen.height else {
+            let size = [screen.width, screen.height].map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
+            report.broken(.windowOutsideScreen, at: .window(.frame), detail: "the window must lie wholly inside the \(size[0]) × \(size[1]) screen")
+            return false
+        }
+        return true
     }
 
     // Each rule's problems, apart: they are rare, and the checks above stay small.

@@ -331,6 +331,24 @@ class Checker:
         c("POST", "/scroll", expect=200, label="scroll: from a device with a tab bar",
           body={"device": "iphone-x", "frame": {"x": 0, "y": 0, "width": 375, "height": 812},
                 "tabBar": {}, "contentSize": {"width": 375, "height": 2000}})
+        c("POST", "/layout", expect=200, label="layout: a free iPad window, a split view controller with navigation columns (iOS 26, RTL)",
+          body={"device": "ipad-pro-13-m4", "orientation": "landscapeLeft", "systemVersion": 26, "layoutDirection": "rightToLeft",
+                "window": {"frame": {"x": 0, "y": 0, "width": 1000, "height": 900}},
+                "root": {"id": "split", "viewController": {"kind": "split", "preferredPrimaryColumnWidth": 300}, "subviews": [
+                    {"id": "list", "viewController": {"kind": "navigation"}, "subviews": [{"id": "rows", "viewController": vc}]},
+                    {"id": "detail", "viewController": vc}]}})
+        c("POST", "/layout", expect=200, label="layout: a legacy Split View window, classic split",
+          body={"device": "ipad-pro-12-9-2nd-gen", "orientation": "landscapeLeft", "systemVersion": 10,
+                "window": {"split": "twoThirds", "side": "trailing"},
+                "root": {"id": "split", "viewController": {"kind": "split"}, "subviews": [
+                    {"id": "p", "viewController": vc}, {"id": "s", "viewController": vc}]}})
+        c("POST", "/layout", expect=422, label="layout: a split view controller in a compact window",
+          body={"device": "ipad-pro-11", "window": {"split": "oneThird"}, "root": {
+              "id": "split", "viewController": {"kind": "split"}, "subviews": [
+                  {"id": "p", "viewController": vc}, {"id": "s", "viewController": vc}]}})
+        c("POST", "/scroll", expect=200, label="scroll: a free iPad window",
+          body={"device": "ipad-air-13", "window": {"frame": {"x": 0, "y": 200, "width": 500, "height": 500}},
+                "frame": {"x": 0, "y": 0, "width": 500, "height": 500}, "contentSize": {"width": 500, "height": 900}})
         c("POST", "/scroll", expect=200, label="scroll: legacy, never",
           body={"systemVersion": 10, "contentInsetAdjustmentBehavior": "never",
                 "bounds": {"width": 320, "height": 480}, "safeAreaInsets": {"top": 64}})

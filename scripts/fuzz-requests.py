@@ -53,18 +53,20 @@ EDGES = ['top', 'left', 'bottom', 'right']
 NUMBERS = [0, -0.0, 1, -1, 8, 20, 44, 100.5, 375, 1e6, 1e9, 1e15, 1e16, 1.7976931348623157e308, 5e-324, -1e6, 2 ** 53 + 1, 0.1]
 WORDS = ['view', 'scrollView', 'tableView', 'collectionView', 'bounds', 'safeArea', 'layoutMargins', 'readableContent',
          'plain', 'navigation', 'tabBar', 'automatic', 'scrollableAxes', 'never', 'always', 'all', 'none', 'top',
-         'portrait', 'landscapeLeft', 'portraitUpsideDown', 'rightToLeft', 'compact', 'regular', '', 'é', '\u0000', 'a' * 300]
+         'portrait', 'landscapeLeft', 'portraitUpsideDown', 'rightToLeft', 'compact', 'regular', '', 'é', '\u0000', 'a' * 300,
+         'split', 'classic', 'doubleColumn', 'oneThird', 'oneHalf', 'twoThirds', 'leading', 'trailing']
 NODE_KEYS = ['id', 'kind', 'frame', 'pin', 'layoutMargins', 'directionalLayoutMargins', 'insetsLayoutMarginsFromSafeArea',
              'preservesSuperviewLayoutMargins', 'contentSize', 'contentInset', 'contentInsetAdjustmentBehavior',
              'alwaysBounceVertical', 'alwaysBounceHorizontal', 'automaticallyAdjustsScrollIndicatorInsets',
              'verticalScrollIndicatorInsets', 'horizontalScrollIndicatorInsets', 'viewController', 'subviews']
 CONTROLLER_KEYS = ['additionalSafeAreaInsets', 'edgesForExtendedLayout', 'extendedLayoutIncludesOpaqueBars',
                    'automaticallyAdjustsScrollViewInsets', 'viewRespectsSystemMinimumLayoutMargins', 'navigationBar',
-                   'toolbar', 'tabBar']
+                   'toolbar', 'tabBar', 'style', 'preferredPrimaryColumnWidth']
 MATRIX_KEYS = ['devices', 'orientations', 'systemVersions']
 OTHER_KEYS = ['hidden', 'translucent', 'prefersLargeTitles', 'device', 'screen', 'orientation', 'systemVersion',
               'statusBarHidden', 'layoutDirection', 'root', 'steps', 'frames', 'width', 'height', 'x', 'y', 'leading',
-              'trailing', 'safeAreaInsets', 'statusBarHeight', 'sizeClass', 'bounds', 'bogus'] + EDGES + MATRIX_KEYS
+              'trailing', 'safeAreaInsets', 'statusBarHeight', 'sizeClass', 'bounds', 'bogus', 'window', 'split',
+              'side'] + EDGES + MATRIX_KEYS
 BAD_TOKENS = [b'1e309', b'-', b'"', b'\\u0000', b'{', b']', b',,', b'\xff', b'0001', b'-0', b'1E400', b'nul']
 
 
@@ -114,12 +116,16 @@ class Mutator:
         return self.rng.choice([[], {}])
 
     def controller(self):
-        controller = {'kind': self.rng.choice(['plain', 'navigation', 'tabBar'])}
+        controller = {'kind': self.rng.choice(['plain', 'navigation', 'tabBar', 'split'])}
         for key in self.rng.sample(CONTROLLER_KEYS, self.rng.randint(0, 3)):
             if key in ('navigationBar', 'toolbar', 'tabBar'):
                 controller[key] = {'hidden': self.rng.random() < .5, 'translucent': self.rng.random() < .5}
             elif key == 'additionalSafeAreaInsets':
                 controller[key] = self.insets()
+            elif key == 'style':
+                controller[key] = self.rng.choice(['classic', 'doubleColumn'])
+            elif key == 'preferredPrimaryColumnWidth':
+                controller[key] = self.rng.choice([0, 200, 320, 500, 5000, -1])
             elif key == 'edgesForExtendedLayout':
                 controller[key] = self.rng.choice(['all', 'none', ['top'], ['bottom', 'left'], []])
             else:
@@ -200,8 +206,14 @@ class Mutator:
                 body['orientation'] = self.rng.choice(['portrait', 'landscapeLeft', 'landscapeRight', 'portraitUpsideDown'])
             elif r < .35:
                 body['systemVersion'] = self.rng.choice([7, 9, 10, 10.3, 11, 12, 13, 14, 15, 17, 18, 26, 27, 27.1, 6.9, 100])
-            elif r < .4:
+            elif r < .37:
                 body['statusBarHidden'] = self.rng.random() < .5
+            elif r < .4:
+                # An iPad window: a Split View preset or a free frame (valid or not).
+                body['window'] = self.rng.choice([
+                    {'split': self.rng.choice(['oneThird', 'oneHalf', 'twoThirds']), 'side': self.rng.choice(['leading', 'trailing'])},
+                    {'split': self.rng.choice(['oneThird', 'twoThirds'])}, {'frame': self.rect()},
+                    {'frame': {'x': 0, 'y': self.rng.choice([0, 10, 300]), 'width': self.rng.choice([320, 500, 700]), 'height': 600}}])
             elif r < .45:
                 body['layoutDirection'] = self.rng.choice(['leftToRight', 'rightToLeft'])
             elif r < .65:

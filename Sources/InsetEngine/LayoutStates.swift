@@ -32,10 +32,11 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     /// The states of `request`; none is computed yet.
     public init(_ request: LayoutRequest) {
         screen = request.environment.screen
-        windowSafeArea = request.usesSafeAreaModel ? request.environment.windowSafeArea : nil
+        let environment = request.windowEnvironment
+        windowSafeArea = request.usesSafeAreaModel ? environment.windowSafeArea : nil
         count = request.steps.count + 1
         tree = FlatTree(hierarchy: request.hierarchy)
-        pass = LayoutPass(environment: request.environment, systemVersion: request.systemVersion, direction: request.layoutDirection)
+        pass = LayoutPass(environment: environment, systemVersion: request.systemVersion, direction: request.layoutDirection)
         steps = request.steps
         indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
         keptBytesEstimate = Self.estimate(request.hierarchy, steps: request.steps, indexed: !indexByID.isEmpty)

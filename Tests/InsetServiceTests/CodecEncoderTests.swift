@@ -62,7 +62,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     @Test func encodesALayoutResult() {
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: Insets(top: 44, bottom: 34), nodes: [Self.nav, Self.list], steps: [])
         let expected = #"{"device":"iphone-x","orientation":"portrait","systemVersion":18,"screen":{"width":375,"height":812},"#
-            + #""window":{"safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0}},"nodes":{"#
+            + #""window":{"safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0},"frame":{"x":0,"y":0,"width":375,"height":812},"sizeClass":{"horizontal":"compact","vertical":"regular"}},"nodes":{"#
             + #""nav":{"frame":{"x":0,"y":0,"width":375,"height":812},"frameInWindow":{"x":0,"y":0,"width":375,"height":812},"#
             + #""safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0},"safeAreaLayoutGuide":{"x":0,"y":44,"width":375,"height":734},"#
             + #""layoutMargins":{"top":44,"left":16,"bottom":34,"right":16},"directionalLayoutMargins":{"top":44,"leading":16,"bottom":34,"trailing":16},"#
@@ -202,8 +202,10 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         moved.frame.y = -1
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: nil, nodes: [Self.list], steps: [[moved], [Self.list]])
         let encoded = text(LayoutResponseEncoder.encode(result, for: legacy))
-        #expect(encoded.hasPrefix(#"{"device":"iphone-x","orientation":"portrait","systemVersion":10.3,"screen":{"width":375,"height":812},"nodes":{"list":{"#))
-        #expect(!encoded.contains("window"))
+        // Below 11 the window keeps its frame and size classes, without a safe area.
+        #expect(encoded.hasPrefix(#"{"device":"iphone-x","orientation":"portrait","systemVersion":10.3,"screen":{"width":375,"height":812},"#
+            + #""window":{"frame":{"x":0,"y":0,"width":375,"height":812},"sizeClass":{"horizontal":"compact","vertical":"regular"}},"nodes":{"list":{"#))
+        #expect(!encoded.contains("safeAreaInsets"))
         #expect(encoded.contains(#"}}},"steps":[{"nodes":{"list":{"frame":{"x":0,"y":-1,"width":375,"height":100},"#))
         #expect(encoded.contains(#"}}},{"nodes":{"list":{"frame":{"x":0,"y":0.5,"#))
         #expect(encoded.hasSuffix(#""contentOffset":{"x":0,"y":-88}}}}]}"#))

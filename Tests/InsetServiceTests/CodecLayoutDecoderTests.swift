@@ -177,7 +177,7 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         (withRoot(#"{"id": "a", "kind": "webView"}"#), ["/root/subviews/0/kind"]),
         (withRoot(#"{"id": "a", "pin": "center"}"#), ["/root/subviews/0/pin"]),
         (withRoot(#"{"id": "a", "kind": "scrollView", "contentInsetAdjustmentBehavior": "sometimes"}"#), ["/root/subviews/0/contentInsetAdjustmentBehavior"]),
-        (#"{"device": "iphone-x", "root": {"id": "r", "viewController": {"kind": "split"}}}"#, ["/root/viewController/kind"]),
+        (#"{"device": "iphone-x", "root": {"id": "r", "viewController": {"kind": "splitView"}}}"#, ["/root/viewController/kind"]),
         (#"{"device": "iphone-x", "root": {"id": "r", "viewController": {"edgesForExtendedLayout": ["top", "middle"]}}}"#, ["/root/viewController/edgesForExtendedLayout/1"]),
         (#"{"device": "iphone-x", "root": {"id": "r", "viewController": {"edgesForExtendedLayout": "some"}}}"#, ["/root/viewController/edgesForExtendedLayout"]),
         (#"{"screen": {"width": 1, "height": 1, "sizeClass": {"horizontal": "large"}}, "root": {"id": "r"}}"#, ["/screen/sizeClass/horizontal"]),

@@ -10,6 +10,7 @@ struct FakeDevices: DeviceDirectory {
         switch id {
         case "iphone-x", "iphone-8", "iphone-15-pro": .iphone
         case "apple-tv-4k": .tv
+        case "ipad-pro-11": .ipad
         default: nil
         }
     }
@@ -17,7 +18,7 @@ struct FakeDevices: DeviceDirectory {
     func orientations(of id: String) -> [Orientation]? {
         switch id {
         case "iphone-x", "iphone-15-pro": [.portrait, .landscapeLeft, .landscapeRight]
-        case "iphone-8": Orientation.allCases
+        case "iphone-8", "ipad-pro-11": Orientation.allCases
         case "apple-tv-4k": [.landscapeLeft]
         default: nil
         }
@@ -25,7 +26,7 @@ struct FakeDevices: DeviceDirectory {
 
     func environment(id: String, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) -> DisplayEnvironment? {
         guard let family = family(of: id), orientations(of: id)?.contains(orientation) == true else { return nil }
-        let portrait = family == .tv ? Size(width: 1920, height: 1080) : Size(width: 375, height: 812)
+        let portrait = family == .tv ? Size(width: 1920, height: 1080) : family == .ipad ? Size(width: 834, height: 1194) : Size(width: 375, height: 812)
         let screen = orientation.isLandscape && family != .tv ? Size(width: portrait.height, height: portrait.width) : portrait
         let top: Double = orientation.isLandscape || statusBarHidden ? 0 : 44
         let sizeClass = SizeClasses(horizontal: .compact, vertical: orientation.isLandscape ? .compact : .regular)

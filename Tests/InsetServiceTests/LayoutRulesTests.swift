@@ -181,6 +181,58 @@ private struct OneBrokenRule {
         case .stepMovesContent:
             guard let site = nodes.filter(\.isContent).randomElement(using: &random) else { return nil }
             (pointer, detail) = (step(moving: id(of: site), random: &random), "a container places its content view controller's view")
+        case .splitFieldOnOtherController:
+            guard let site = nodes.filter({ body[$0.path]["viewController"] != nil }).randomElement(using: &random) else { return nil }
+            let (key, value) = random.chance(0.5) ? ("style", JSONModel.string("classic")) : ("preferredPrimaryColumnWidth", .literal("300"))
+            (pointer, detail) = (add(key, value, at: site.path + [.key("viewController")], random: &random), "only for a split view controller")
+        case .splitInCompactWindow, .splitColumnCount:
+            // A plain controller without a column yet made a split view controller with two
+            // new columns (one or three when the count is what is broken, on a regular-width
+            // custom screen: every fake device is compact).
+            let candidates = nodes.filter { site in
+                guard let controller = body[site.path]["viewController"], !NodeSite.isContainer(body[site.path]) else { return false }
+                let hasColumn = (body[site.path]["subviews"]?.elements ?? []).contains { $0["viewController"] != nil }
+                return controller.members.allSatisfy { $0.key == "kind" || ["additionalSafeAreaInsets", "automaticallyAdjustsScrollViewInsets"].contains($0.key) } && !hasColumn
+            }
+            guard let site = candidates.randomElement(using: &random) else { return nil }
+            let kind = add("kind", .string("split"), at: site.path + [.key("viewController")], random: &random)
+            let count = rule == .splitColumnCount ? (random.chance(0.5) ? 1 : 3) : 2
+            var subviews = body[site.path]["subviews"]?.elements ?? []
+            for column in 0..<count {
+                subviews.append(.object([.init(key: "id", value: .string("column-\(column)")), .init(key: "viewController", value: .object([]))]))
+            }
+            model[site.path]["subviews"] = .array(subviews)
+            if rule == .splitColumnCount {
+                model["device"] = nil
+                model.insert("screen", .object([.init(key: "width", value: .literal("1024")), .init(key: "height", value: .literal("768"))]), random: &random)
+                (pointer, detail) = (site.pointer + "/subviews", "a split view controller needs exactly two subviews with a viewController (the primary and secondary columns), not \(count)")
+            } else {
+                (pointer, detail) = (kind, "collapsed split view controllers are not modelled: the window is horizontally compact")
+            }
+        case .windowOffIPad:
+            pointer = add("window", .object([.init(key: "split", value: .string("oneThird"))]), at: [], random: &random)
+            detail = "a window is only for iPads"
+        case .windowBeforeSplitView, .windowPresetMissing, .windowOutsideScreen:
+            // The body moved to an iPad, at a version with windows unless that is what is broken.
+            model["device"] = .string("ipad-pro-11")
+            model["systemVersion"] = .literal(rule == .windowBeforeSplitView ? (random.chance(0.5) ? "8" : "7.1") : "18")
+            let window: JSONModel
+            switch rule {
+            case .windowBeforeSplitView:
+                window = .object([.init(key: "split", value: .string("twoThirds"))])
+                (pointer, detail) = ("/window", "windows need systemVersion 9 or later (Split View arrived in iOS 9)")
+            case .windowPresetMissing:
+                model["orientation"] = .string(random.chance(0.5) ? "portrait" : "portraitUpsideDown")
+                window = .object([.init(key: "side", value: .string("trailing")), .init(key: "split", value: .string("oneHalf"))])
+                (pointer, detail) = ("/window/split", "there is no 50/50 Split View in portrait")
+            default:
+                model["orientation"] = .string("landscapeLeft")
+                let frame: [JSONModel.Member] = [.init(key: "x", value: .literal("1000")), .init(key: "y", value: .literal("0")),
+                                                 .init(key: "width", value: .literal("300")), .init(key: "height", value: .literal("300"))]
+                window = .object([.init(key: "frame", value: .object(frame))])
+                (pointer, detail) = ("/window/frame", "the window must lie wholly inside the 1194 × 834 screen")
+            }
+            _ = add("window", window, at: [], random: &random)
         }
     }
 }

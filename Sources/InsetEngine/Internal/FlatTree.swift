@@ -6,6 +6,8 @@ enum NodeRole: Hashable, Sendable {
     case containerContent(container: Int)
     /// The root view of a child controller no UIKit container placed (S5, "frozen").
     case childController(reference: Int)
+    /// A column's view, placed by the split view controller whose view is `split` (SV).
+    case splitColumn(split: Int, primary: Bool)
     /// Any other view (S3/S4, C2 under a scroll view).
     case plain
 }
@@ -102,8 +104,14 @@ struct FlatTree: Sendable {
                     let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
                     var role = NodeRole.plain
                     if views[index].viewController != nil {
-                        let isContent = nodes[parent].subviewContent.offer(index, hasViewController: true) && nodes[parent].isContainer
-                        role = isContent ? .containerContent(container: parent) : .childController(reference: controller)
+                        let isFirst = nodes[parent].subviewContent.offer(index, hasViewController: true)
+                        if nodes[parent].controllerKind == .split {
+                            // SV: the first is the primary column, the second the secondary (the
+                            // decoder allows no more).
+                            role = .splitColumn(split: parent, primary: isFirst)
+                        } else {
+                            role = isFirst && nodes[parent].isContainer ? .containerContent(container: parent) : .childController(reference: controller)
+                        }
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
                     nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
@@ -194,7 +202,7 @@ struct FlatTree: Sendable {
     /// decoder rejects such steps, so this only guards against direct callers.
     mutating func move(_ index: Int, to frame: Rect) {
         switch nodes[index].role {
-        case .root, .containerContent: return
+        case .root, .containerContent, .splitColumn: return
         case .childController, .plain: nodes[index].placement = .frame(frame)
         }
     }

@@ -48,7 +48,7 @@ extension LayoutPass {
         var layout = ContainerLayout(base: base, top: nil, bottom: nil)
         var frames = BarFrames()
         switch controller.kind {
-        case .plain:
+        case .plain, .split:
             return nil
         case .navigation:
             if !controller.navigationBar.hidden {

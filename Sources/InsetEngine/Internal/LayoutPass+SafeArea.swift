@@ -38,6 +38,9 @@ extension LayoutPass {
                 }
                 ancestor = tree.nodes[ancestor].parent
             }
+        case .splitColumn(let split, _):
+            // SV: S5 against the split view's root view, with no cap.
+            distances = Insets.distances(of: window, in: state.nodes[split].window)
         case .plain:
             return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
@@ -68,6 +71,8 @@ extension LayoutPass {
                     trail.applyUncappedOffset(distances[edge])
                 }
                 return trail
+            case .splitColumn(let split, let primary):
+                return columnTrail(on: edge, primary: primary, of: split, distance: distances[edge], tree: tree, state: state)
             case .plain:
                 preconditionFailure("a plain view's safe area is plainSafeArea's")
             }

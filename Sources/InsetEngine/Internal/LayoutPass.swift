@@ -77,6 +77,9 @@ struct LayoutPass: Sendable {
             frame = placed.frame
             cover = placed.cover
             placement = placed
+        case .splitColumn(let split, let primary):
+            frame = self.frame(ofColumn: primary, of: split, in: tree, state: state)
+            cover = state.nodes[split].cover
         case .childController, .plain:
             frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
             cover = state.nodes[parent].cover

@@ -38,6 +38,7 @@ public enum InsetSource: String, Hashable, Sendable {
     case statusBar, sensorHousing, homeIndicator, overscan, screen
     case navigationBar, toolbar, tabBar
     case additionalSafeAreaInsets, offset, frozen, scrollViewConsumed, floor
+    case primaryColumn
 }
 
 /// One contribution to an inset: its source and signed value in points.

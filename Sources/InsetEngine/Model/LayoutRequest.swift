@@ -69,11 +69,12 @@ public struct ScrollProperties: Hashable, Sendable {
 
 /// The kind of a view controller.
 public enum ViewControllerKind: String, Hashable, Sendable {
-    case plain, navigation, tabBar
+    case plain, navigation, tabBar, split
 
     /// Whether the controller is a container (UINavigationController, UITabBarController):
-    /// it places its content view (``ContainerContent``) and adds its bars.
-    public var isContainer: Bool { self != .plain }
+    /// it places its content view (``ContainerContent``) and adds its bars. A split view
+    /// controller places its two columns instead, and has no bars.
+    public var isContainer: Bool { self == .navigation || self == .tabBar }
 }
 
 /// A bar's configuration (`navigationBar`, `toolbar`, `tabBar`).
@@ -105,6 +106,10 @@ public struct ViewController: Hashable, Sendable {
     public var toolbar: BarConfiguration
     /// Tab bar controllers only (default shown, translucent).
     public var tabBar: BarConfiguration
+    /// Split view controllers only: `nil` is the version's default (RULES.md SV).
+    public var splitStyle: SplitViewStyle?
+    /// Split view controllers only: the primary column's width (clamped to the split view's).
+    public var preferredPrimaryColumnWidth: Double = 320
 
     /// Creates a view controller with UIKit's defaults.
     public init(
@@ -199,6 +204,9 @@ public struct LayoutRequest: Hashable, Sendable {
     /// The views, the window's root view first; it always fills the screen.
     public var hierarchy: ViewHierarchy
     public var steps: [LayoutStep]
+    /// The app's window in screen coordinates of the orientation (RULES.md W1); `nil`: the
+    /// full screen. Set only to a frame inside the screen (the decoder checks it).
+    public var window: Rect?
 
     /// Creates a request for a hierarchy given view by view.
     public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {

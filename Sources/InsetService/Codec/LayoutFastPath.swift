@@ -83,7 +83,7 @@ struct LayoutFastPath {
                 direction = word
             case .root:
                 guard node(depth: 1, parent: -1) != nil else { return nil }
-            case .screen, .steps:
+            case .screen, .steps, .window:
                 return nil
             }
             guard let next = reader.nextMember() else { return nil }
@@ -242,7 +242,8 @@ struct LayoutFastPath {
             guard let index = key(in: LayoutSchema.shared.controller.table, order: \.controller, seen: &seen) else { return nil }
             switch LayoutSchema.shared.controller.fields[index] {
             case .kind:
-                guard let (word, index) = word(LayoutSchema.shared.controllerKinds, last: lastWords.controllerKind) else { return nil }
+                // A split view controller's rules are the validating decoding's alone.
+                guard let (word, index) = word(LayoutSchema.shared.controllerKinds, last: lastWords.controllerKind), word != .split else { return nil }
                 lastWords.controllerKind = index
                 controller.kind = word
             case .additionalSafeAreaInsets:
@@ -269,6 +270,8 @@ struct LayoutFastPath {
             case .tabBar:
                 guard let bar = bar(hiddenByDefault: false, largeTitles: false) else { return nil }
                 controller.tabBar = bar
+            case .style, .preferredPrimaryColumnWidth:
+                return nil
             }
             guard let next = reader.nextMember() else { return nil }
             more = next

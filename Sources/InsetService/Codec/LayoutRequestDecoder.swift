@@ -66,6 +66,8 @@ struct LayoutDecoding {
     var viewIDs: [String] = []
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
+    /// The body's systemVersion (18 until it is read), for the fields a version lacks.
+    var systemVersion = 18.0
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
         self.reader = reader
@@ -83,6 +85,7 @@ struct LayoutDecoding {
         // The top-level members given (not null), each read below in a fixed order.
         var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
         var statusBarHidden: JSONMember?, layoutDirection: JSONMember?, root: JSONMember?, steps: JSONMember?
+        var window: JSONMember?
         for member in document.members(of: body) {
             guard let field = reader.field(of: member, in: schema.body), !reader.isNull(member.value) else { continue }
             switch field {
@@ -94,6 +97,7 @@ struct LayoutDecoding {
             case .layoutDirection: layoutDirection = member
             case .root: root = member
             case .steps: steps = member
+            case .window: window = member
             }
         }
 
@@ -119,6 +123,13 @@ struct LayoutDecoding {
             ?? (family == .tv ? .landscapeLeft : .portrait)
 
         rules = LayoutRules(family: family)
+        let windowFrame = window.flatMap {
+            self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: resolvedOrientation,
+                        systemVersion: version, statusBarHidden: hidesStatusBar)
+        }
+        rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
+                                                systemVersion: version, statusBarHidden: hidesStatusBar, frame: windowFrame)
+        self.systemVersion = version
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
         } else {
@@ -141,7 +152,8 @@ struct LayoutDecoding {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         let hierarchy = ViewHierarchy(views: views, ids: viewIDs)
-        let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
+        var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
+        request.window = windowFrame
         return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
     }
 
@@ -233,16 +245,24 @@ struct LayoutDecoding {
         viewIDs.append(id ?? "")
 
         var content: (fields: FieldBits, value: JSONValue, index: Int?)?
+        var columns: [(fields: FieldBits, value: JSONValue, index: Int?)] = []
         if let subviews {
             var candidate = ContainerContent()
             for element in document.elements(of: subviews) {
                 let childIndex = views.count
                 let child = node(element, depth: depth + 1, parent: index)
                 // A subview past a limit is not decoded (nor is it a view), but may still be the content.
-                if candidate.offer(childIndex, hasViewController: child?.hasController ?? givesController(element)) {
+                let hasController = child?.hasController ?? givesController(element)
+                if candidate.offer(childIndex, hasViewController: hasController) {
                     content = (child?.fields ?? FieldBits(), element, child.map { _ in childIndex })
                 }
+                if hasController, reading.controllerKind == .split {
+                    columns.append((child?.fields ?? FieldBits(), element, child.map { _ in childIndex }))
+                }
             }
+        }
+        if reading.controllerKind == .split {
+            splitColumns(columns, of: value, reading: reading, broken: &broken)
         }
         if rules.checkContent(of: reading, content: content?.fields, report: &broken), let placed = content?.index {
             containerContents.insert(placed)
@@ -284,7 +304,7 @@ struct LayoutDecoding {
 
     /// Reports `broken`'s rules, of the node `value` (a container: `content`, its content
     /// view), each as a problem where it points; empties `broken`.
-    private mutating func report(_ broken: inout BrokenRules, node value: JSONValue, content: JSONValue? = nil) {
+    mutating func report(_ broken: inout BrokenRules, node value: JSONValue, content: JSONValue? = nil) {
         for (place, detail) in broken.found {
             switch place {
             case .field(.id):
@@ -305,7 +325,11 @@ struct LayoutDecoding {
             case .contentField(let field):
                 guard let content else { break }
                 invalid(detail, member: member(field, of: content, in: schema.node), of: content, key: field.rawValue)
-            case .stepFrame:
+            case .subviews:
+                let subviews = member(.subviews, of: value, in: schema.node)
+                reader.invalid(detail, at: subviews.map { document.startOffset(of: $0.key) } ?? document.endOffset(of: value) - 1, in: value, key: "subviews")
+            case .stepFrame, .window:
+                // A step's frame is reported by `steps`, the window's rules by `windowFrame`.
                 break
             }
         }
@@ -355,6 +379,8 @@ struct LayoutDecoding {
                 controller.toolbar = reader.bar(field, hiddenByDefault: true, largeTitles: false) ?? controller.toolbar
             case .tabBar:
                 controller.tabBar = reader.bar(field, hiddenByDefault: false, largeTitles: false) ?? controller.tabBar
+            case .style, .preferredPrimaryColumnWidth:
+                splitField(key, field, into: &controller)
             }
         }
         return (controller, kindValid ? controller.kind : nil, fields)

@@ -37,6 +37,8 @@ public enum LayoutResponseEncoder {
         let systemVersion: Double
         let screen: Size
         let windowSafeArea: Insets?
+        /// The app's window (its frame and size classes), in every answer.
+        let window: AppWindow
         /// Whether the answer has `steps` (the request gave them, maybe empty).
         let answersSteps: Bool
         /// The first layout and one state per step.
@@ -48,6 +50,7 @@ public enum LayoutResponseEncoder {
             systemVersion = request.request.systemVersion
             self.screen = screen
             self.windowSafeArea = windowSafeArea
+            window = request.request.appWindow
             answersSteps = request.hasSteps || stepCount > 0
             stateCount = stepCount + 1
         }
@@ -62,11 +65,14 @@ public enum LayoutResponseEncoder {
                 writer.field("orientation", orientation)
                 writer.field("systemVersion", systemVersion)
                 writer.field("screen", screen)
-                if let windowSafeArea {
-                    writer.beginObject("window")
-                    writer.field("safeAreaInsets", windowSafeArea)
-                    writer.endObject()
-                }
+                writer.beginObject("window")
+                if let windowSafeArea { writer.field("safeAreaInsets", windowSafeArea) }
+                writer.field("frame", window.frame)
+                writer.beginObject("sizeClass")
+                writer.field("horizontal", window.sizeClass.horizontal.rawValue)
+                writer.field("vertical", window.sizeClass.vertical.rawValue)
+                writer.endObject()
+                writer.endObject()
                 writeNodes(nodes, to: &writer)
                 if answersSteps { writer.beginArray("steps") }
             } else {
@@ -296,6 +302,7 @@ public enum LayoutResponseEncoder {
         case .frozen: "frozen"
         case .scrollViewConsumed: "scrollViewConsumed"
         case .floor: "floor"
+        case .primaryColumn: "primaryColumn"
         }
     }
 }

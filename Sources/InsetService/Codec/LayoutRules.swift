@@ -30,6 +30,20 @@ enum LayoutRule: CaseIterable, Sendable {
     case stepMovesRoot
     /// A step's frame for a container's content view.
     case stepMovesContent
+    /// `style` or `preferredPrimaryColumnWidth` on a controller other than a split view controller.
+    case splitFieldOnOtherController
+    /// A split view controller whose view has not exactly two subviews with a view controller.
+    case splitColumnCount
+    /// A split view controller in a horizontally compact window (collapsed: not modelled).
+    case splitInCompactWindow
+    /// A `window` off an iPad (another device, or a custom screen).
+    case windowOffIPad
+    /// A `window` below systemVersion 9, before Split View.
+    case windowBeforeSplitView
+    /// A Split View preset the orientation lacks (no 50/50 split in portrait).
+    case windowPresetMissing
+    /// A window frame not wholly inside the screen of the orientation.
+    case windowOutsideScreen
 }
 
 /// Where a broken rule points, from the node (or step frame) the rules were given.
@@ -44,6 +58,10 @@ enum RulePlace: Hashable, Sendable {
     case contentField(LayoutSchema.NodeField)
     /// The step's `frames` member being checked.
     case stepFrame
+    /// The node's `subviews` (where it would be, when absent).
+    case subviews
+    /// The body's `window`, or one of its members.
+    case window(LayoutSchema.WindowField?)
 }
 
 /// What a reader does with a broken rule: the fast path gives up on the body, the
@@ -90,6 +108,9 @@ struct LayoutRules {
     /// Whether a container was read before the family was known.
     private var containerBeforeFamily = false
     private let masks = Masks.shared
+    /// Whether the app's window is horizontally compact (`nil`: not known), where a split
+    /// view controller is not modelled (RULES.md SV).
+    var windowIsCompact: Bool?
 
     /// Rules for a request on a device of `family` (`nil` for a custom screen or an
     /// unknown device).
@@ -149,6 +170,17 @@ struct LayoutRules {
         if let kind = node.controllerKind, node.controllerFields.intersects(masks.bars) {
             Self.bars(node.controllerFields, of: kind, report: &report)
         }
+        if node.controllerKind != .split, node.controllerFields.intersects(masks.splitOnly) {
+            Self.splitFields(node.controllerFields, report: &report)
+        }
+        if node.controllerKind == .split {
+            if knowsFamily, family == .tv {
+                report.broken(.containerOnTV, at: .controllerField(.kind), detail: "split view controllers are not modelled on tvOS")
+            } else if windowIsCompact == true {
+                report.broken(.splitInCompactWindow, at: .controllerField(.kind),
+                              detail: "collapsed split view controllers are not modelled: the window is horizontally compact")
+            }
+        }
         if node.isContainer {
             if !knowsFamily {
                 containerBeforeFamily = true
@@ -198,7 +230,64 @@ struct LayoutRules {
         return true
     }
 
+    /// A split view controller's view has exactly two subviews with a view controller, its columns.
+    func checkColumnCount<Report: LayoutRuleReport>(_ count: Int, report: inout Report) {
+        if count != 2 {
+            report.broken(.splitColumnCount, at: .subviews,
+                          detail: "a split view controller needs exactly two subviews with a viewController (the primary and secondary columns), not \(count)")
+        }
+    }
+
+    /// A split view controller's column, which it places: no `frame` or `pin`. `column`: the
+    /// fields the column's view gives.
+    func checkColumn<Report: LayoutRuleReport>(_ column: FieldBits, report: inout Report) {
+        if column.intersects(masks.frameAndPin) {
+            Self.placed(column, rule: .placedContent, at: { .contentField($0) }, report: &report)
+        }
+    }
+
+    /// A `window` on a device of `family` (`nil`: a custom screen) at `systemVersion`: iPads
+    /// only, from 9 (RULES.md W1). Returns whether the window can be placed.
+    static func checkWindow<Report: LayoutRuleReport>(family: DeviceFamily?, systemVersion: Double, report: inout Report) -> Bool {
+        guard family == .ipad else {
+            report.broken(.windowOffIPad, at: .window(nil), detail: family == nil ? "a window needs an iPad device, not a custom screen" : "a window is only for iPads")
+            return false
+        }
+        guard systemVersion >= 9 else {
+            report.broken(.windowBeforeSplitView, at: .window(nil), detail: "windows need systemVersion 9 or later (Split View arrived in iOS 9)")
+            return false
+        }
+        return true
+    }
+
+    /// The frame of the Split View `preset` on `side` of `screen` (W2), or `nil` when the
+    /// orientation lacks it (reported).
+    static func checkPreset<Report: LayoutRuleReport>(_ preset: SplitViewPreset, side: WindowSide, screen: Size, report: inout Report) -> Rect? {
+        guard let frame = WindowRules.frame(of: preset, side: side, screen: screen) else {
+            report.broken(.windowPresetMissing, at: .window(.split), detail: "there is no 50/50 Split View in portrait")
+            return nil
+        }
+        return frame
+    }
+
+    /// A free window's `frame` lies wholly inside `screen`; returns whether it does.
+    static func checkWindowFrame<Report: LayoutRuleReport>(_ frame: Rect, screen: Size, report: inout Report) -> Bool {
+        guard frame.minX >= 0, frame.minY >= 0, frame.maxX <= screen.width, frame.maxY <= screen.height else {
+            let size = [screen.width, screen.height].map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
+            report.broken(.windowOutsideScreen, at: .window(.frame), detail: "the window must lie wholly inside the \(size[0]) × \(size[1]) screen")
+            return false
+        }
+        return true
+    }
+
     // Each rule's problems, apart: they are rare, and the checks above stay small.
+
+    @inline(never)
+    private static func splitFields<Report: LayoutRuleReport>(_ fields: FieldBits, report: inout Report) {
+        for field in LayoutSchema.ControllerField.splitOnly where fields.contains(LayoutSchema.shared.controller.index(of: field)) {
+            report.broken(.splitFieldOnOtherController, at: .controllerField(field), detail: "only for a split view controller")
+        }
+    }
 
     @inline(never)
     private static func placed<Report: LayoutRuleReport>(_ fields: FieldBits, rule: LayoutRule, at place: (LayoutSchema.NodeField) -> RulePlace, report: inout Report) {
@@ -232,6 +321,7 @@ struct LayoutRules {
         let bothMargins: FieldBits
         let scrollOnly: FieldBits
         let bars: FieldBits
+        let splitOnly: FieldBits
 
         init() {
             let schema = LayoutSchema.shared
@@ -239,6 +329,7 @@ struct LayoutRules {
             bothMargins = FieldBits([.layoutMargins, .directionalLayoutMargins], of: schema.node)
             scrollOnly = FieldBits(LayoutSchema.NodeField.scrollOnly, of: schema.node)
             bars = FieldBits(LayoutSchema.ControllerField.bars.map(\.field), of: schema.controller)
+            splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
         }
 
         static let shared = Masks()

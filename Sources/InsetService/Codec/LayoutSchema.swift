@@ -7,7 +7,9 @@ import JSONCore
 struct LayoutSchema: Sendable {
     enum BodyField: String, CaseIterable, Sendable {
         case device, screen, orientation, systemVersion, statusBarHidden, layoutDirection, root, steps
+        case window
     }
+    enum WindowField: String, CaseIterable, Sendable { case split, side, frame }
     enum ScreenField: String, CaseIterable, Sendable { case width, height, safeAreaInsets, statusBarHeight, sizeClass }
     enum SizeClassField: String, CaseIterable, Sendable { case horizontal, vertical }
     enum NodeField: String, CaseIterable, Sendable {
@@ -25,6 +27,10 @@ struct LayoutSchema: Sendable {
     enum ControllerField: String, CaseIterable, Sendable {
         case kind, additionalSafeAreaInsets, edgesForExtendedLayout, extendedLayoutIncludesOpaqueBars
         case automaticallyAdjustsScrollViewInsets, viewRespectsSystemMinimumLayoutMargins, navigationBar, toolbar, tabBar
+        case style, preferredPrimaryColumnWidth
+
+        /// The fields only a split view controller takes.
+        static let splitOnly: [ControllerField] = [.style, .preferredPrimaryColumnWidth]
 
         /// The bar objects, each with the kind of controller that has that bar.
         static let bars: [(field: ControllerField, owner: ViewControllerKind)] = [(.navigationBar, .navigation), (.toolbar, .navigation), (.tabBar, .tabBar)]
@@ -42,6 +48,7 @@ struct LayoutSchema: Sendable {
     let node = FieldTable<NodeField>()
     let controller = FieldTable<ControllerField>()
     let step = FieldTable<StepField>()
+    let window = FieldTable<WindowField>()
 
     let layoutDirections = WordTable([LayoutDirection.leftToRight, .rightToLeft])
     let orientations = WordTable(Orientation.allCases)
@@ -49,7 +56,10 @@ struct LayoutSchema: Sendable {
     let viewKinds = WordTable([ViewKind.view, .scrollView, .tableView, .collectionView])
     let pins = WordTable([Pin.bounds, .safeArea, .layoutMargins, .readableContent])
     let behaviors = WordTable(ContentInsetAdjustmentBehavior.allCases)
-    let controllerKinds = WordTable([ViewControllerKind.plain, .navigation, .tabBar])
+    let controllerKinds = WordTable([ViewControllerKind.plain, .navigation, .tabBar, .split])
+    let splitPresets = WordTable(SplitViewPreset.allCases)
+    let windowSides = WordTable(WindowSide.allCases)
+    let splitStyles = WordTable(SplitViewStyle.allCases)
     let edges = WordTable(Edge.allCases)
     let edgeWords = WordTable([EdgeWord.allEdges, .noEdges])
 

@@ -36,6 +36,7 @@ private struct ScrollSchema: Sendable {
         case alwaysBounceVertical, alwaysBounceHorizontal, automaticallyAdjustsScrollIndicatorInsets
         case verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets, context, device, orientation, frame
         case statusBarHidden, navigationBar, toolbar, tabBar
+        case window
     }
     enum ContextField: String, CaseIterable, Sendable { case inNavigationController, automaticallyAdjustsScrollViewInsets, isContentScrollView }
 
@@ -59,7 +60,7 @@ private struct ScrollDecoding {
     let devices: any DeviceDirectory
 
     /// Fields that only make sense with `device`.
-    private static let deviceOnly: [Field] = [.orientation, .statusBarHidden, .navigationBar, .toolbar, .tabBar]
+    private static let deviceOnly: [Field] = [.orientation, .statusBarHidden, .navigationBar, .toolbar, .tabBar, .window]
 
     init(reader: RequestReader, devices: any DeviceDirectory) {
         self.reader = reader
@@ -88,6 +89,7 @@ private struct ScrollDecoding {
         // The offset of each field's key, when given (not null).
         var keyOffsets = [Int?](repeating: nil, count: schema.body.fields.count)
         var orientationValue: JSONValue?
+        var window: (reading: WindowReading, value: JSONValue)?
 
         for member in document.members(of: body) {
             guard let field = reader.field(of: member, in: schema.body) else { continue }
@@ -127,6 +129,7 @@ private struct ScrollDecoding {
             case .navigationBar: navigationBar = reader.bar(value, hiddenByDefault: false, largeTitles: true)
             case .toolbar: toolbar = reader.bar(value, hiddenByDefault: true, largeTitles: false)
             case .tabBar: tabBar = reader.bar(value, hiddenByDefault: false, largeTitles: false)
+            case .window: if !reader.isNull(value) { window = reader.windowReading(value).map { ($0, value) } }
             }
         }
         func offset(_ field: Field) -> Int? { keyOffsets[schema.body.index(of: field)] }
@@ -157,6 +160,13 @@ private struct ScrollDecoding {
         if let deviceID, let orientation, let orientationValue, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) {
             reader.invalid("\(deviceID) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: orientationValue)
         }
+        // An app window (API.md /scroll: as in /layout; the frame is then in its coordinates).
+        var windowFrame: Rect?
+        if let window, offset(.safeAreaInsets) == nil, let deviceID, let family {
+            let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
+                                             systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
+            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: systemVersion, screen: screen)
+        }
 
         // The size.
         switch (offset(.bounds), offset(.frame)) {
@@ -181,7 +191,7 @@ private struct ScrollDecoding {
         } else if let deviceID, let frame,
                   let environment = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
                                                         systemVersion: systemVersion, statusBarHidden: statusBarHidden) {
-            safeArea = .device(environment: environment, frame: frame, navigationBar: navigationBar, toolbar: toolbar, tabBar: tabBar)
+            safeArea = .device(environment: windowFrame.map(environment.windowed) ?? environment, frame: frame, navigationBar: navigationBar, toolbar: toolbar, tabBar: tabBar)
         } else {
             // Reported above; this only keeps the decoder total.
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])

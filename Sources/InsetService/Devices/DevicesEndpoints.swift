@@ -54,6 +54,7 @@ public enum DevicesEndpoints {
         writer.field("verified", device.verified)
         writer.key("notes")
         writeStrings(device.notes, into: &writer)
+        if device.family == .ipad { writeSplitViewWindows(device, into: &writer) }
         writer.key("cornerRadius")
         if let radius = device.cornerRadius { writer.number(radius) } else { writer.null() }
         writer.key("sensorHousingSize")

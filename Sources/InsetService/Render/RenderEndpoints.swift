@@ -90,7 +90,7 @@ struct RenderEndpoints: Sendable {
         let scene = RenderScene(
             device: catalog.device(id: decoded.device).map(DeviceOutline.init),
             orientation: decoded.orientation, systemVersion: decoded.request.systemVersion,
-            screen: states.screen, windowSafeArea: states.windowSafeArea, nodes: nodes
+            screen: states.screen, window: decoded.request.appWindow.frame, windowSafeArea: states.windowSafeArea, nodes: nodes
         )
         return SVGRenderer.render(scene, options: options)
     }

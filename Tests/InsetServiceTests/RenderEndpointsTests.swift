@@ -36,6 +36,16 @@ import Testing
         #expect(post("/render", Self.layout).body == response.body)
     }
 
+    /// API.md: with an iPad window the picture shows the whole screen and the window at its
+    /// frame, node frames offset by it.
+    @Test func anIPadWindowIsDrawnAtItsFrame() {
+        let body = #"{"device":"ipad-pro-12-9","orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
+        let response = post("/render", body)
+        #expect(response.status == 200)
+        #expect(response.text.contains(#"viewBox="0 0 1366 1024""#))
+        #expect(response.text.contains(#"<rect data-window="" x="991" y="0" width="375" height="1024""#), "\(response.text.prefix(900))")
+    }
+
     @Test func renderOptionsChangeThePicture() {
         let body = Self.layout.dropLast() + #","render":{"scale":2,"show":["frames"],"node":"feed"}}"#
         let response = post("/render", String(body))

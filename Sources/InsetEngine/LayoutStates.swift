@@ -36,6 +36,7 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
         count = request.steps.count + 1
         tree = FlatTree(hierarchy: request.hierarchy)
         pass = LayoutPass(environment: request.environment, systemVersion: request.systemVersion, direction: request.layoutDirection)
+        pass.keyboard = request.keyboard
         steps = request.steps
         indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
         keptBytesEstimate = Self.estimate(request.hierarchy, steps: request.steps, indexed: !indexByID.isEmpty)

@@ -43,6 +43,9 @@ struct FlatNode: Sendable {
     /// The nearest strict ancestor with a view controller; the root when there is none (and
     /// for the root itself).
     var nearestController: Int
+    /// Whether a rule of lists or the keyboard applies to the node: a row or a row's
+    /// subview, a table or collection view, a node asking for its keyboard layout guide.
+    var hasLists: Bool
 
     /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
     /// about it; the rest of the tree's shape is filled in by `FlatTree.init(hierarchy:)`.
@@ -58,6 +61,7 @@ struct FlatNode: Sendable {
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController
+        hasLists = view.lists != nil || view.keyboardLayoutGuide != nil || view.kind.isRow || view.kind == .collectionView
     }
 
     /// Whether the node is the window's root view (the only one without a superview).
@@ -91,6 +95,8 @@ struct FlatTree: Sendable {
     init(hierarchy: ViewHierarchy) {
         // The nodes are written (and their superviews' read) through the new array's buffer:
         // no uniqueness, capacity or bounds check per node. `FlatNode` is plain data.
+        // Per table, its last row's bottom so far: where the next row stacks (T2).
+        var rowBottoms: [Int: Double] = [:]
         var nodes = [FlatNode](unsafeUninitializedCapacity: hierarchy.views.count) { nodes, initializedCount in
             hierarchy.views.withUnsafeBufferPointer { views in
                 nodes.initializeElement(at: 0, to: FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
@@ -107,6 +113,8 @@ struct FlatTree: Sendable {
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
                     nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                    if views[parent].kind.isRow { nodes[index].hasLists = true }
+                    if views[index].kind.isRow { nodes[index].placement = .frame(Self.rowFrame(views[index], bottoms: &rowBottoms)) }
                     Self.findScrollOwner(of: index, in: nodes)
                 }
                 initializedCount = views.count
@@ -126,6 +134,23 @@ struct FlatTree: Sendable {
         views = hierarchy.views
         ids = hierarchy.ids
     }
+
+    /// A row's y and height (RULES.md T2) as a frame whose x and width its table decides:
+    /// its own `y`, or stacked under the previous row of its table.
+    private static func rowFrame(_ view: borrowing ViewHierarchy.View, bottoms: inout [Int: Double]) -> Rect {
+        let row = view.lists?.row ?? RowProperties()
+        let y = row.y ?? bottoms[view.parent] ?? 0
+        bottoms[view.parent] = y + row.height
+        return Rect(x: 0, y: y, width: 0, height: row.height)
+    }
+
+    /// The node's list properties, as the request sets them.
+    @inline(__always)
+    func lists(of node: FlatNode) -> ListProperties? { read(node) { $0.lists } }
+
+    /// The node's keyboard layout guide request.
+    @inline(__always)
+    func keyboardLayoutGuide(of node: FlatNode) -> KeyboardGuideOptions? { read(node) { $0.keyboardLayoutGuide } }
 
     /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
     /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)

@@ -83,7 +83,7 @@ struct LayoutFastPath {
                 direction = word
             case .root:
                 guard node(depth: 1, parent: -1) != nil else { return nil }
-            case .screen, .steps:
+            case .screen, .steps, .keyboard:
                 return nil
             }
             guard let next = reader.nextMember() else { return nil }
@@ -145,7 +145,8 @@ struct LayoutFastPath {
                 ids[position] = id
                 hasID = true
             case .kind:
-                guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
+                // Rows are read by the validating decoding alone.
+                guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind), !word.isRow else { return nil }
                 lastWords.kind = index
                 kind = word
             case .frame:
@@ -198,6 +199,10 @@ struct LayoutFastPath {
                 reading.hasController = true
                 reading.controllerKind = read.kind
                 reading.controllerFields = fields
+            case .y, .height, .style, .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,
+                 .separatorInset, .separatorInsetReference, .layout, .keyboardLayoutGuide:
+                // Lists and the keyboard are read by the validating decoding alone.
+                return nil
             case .subviews:
                 guard var element = reader.beginArray() else { return nil }
                 while element {

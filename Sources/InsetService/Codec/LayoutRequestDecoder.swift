@@ -66,6 +66,10 @@ struct LayoutDecoding {
     var viewIDs: [String] = []
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
+    /// The systemVersion simulated, read before the nodes.
+    var systemVersion = 18.0
+    /// The ids of the table rows, which their tables place and no step may move.
+    var rowIDs = Set<String>()
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
         self.reader = reader
@@ -83,6 +87,7 @@ struct LayoutDecoding {
         // The top-level members given (not null), each read below in a fixed order.
         var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
         var statusBarHidden: JSONMember?, layoutDirection: JSONMember?, root: JSONMember?, steps: JSONMember?
+        var keyboard: JSONMember?
         for member in document.members(of: body) {
             guard let field = reader.field(of: member, in: schema.body), !reader.isNull(member.value) else { continue }
             switch field {
@@ -94,6 +99,7 @@ struct LayoutDecoding {
             case .layoutDirection: layoutDirection = member
             case .root: root = member
             case .steps: steps = member
+            case .keyboard: keyboard = member
             }
         }
 
@@ -119,12 +125,14 @@ struct LayoutDecoding {
             ?? (family == .tv ? .landscapeLeft : .portrait)
 
         rules = LayoutRules(family: family)
+        self.systemVersion = version
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
         } else {
             reader.missing("root", in: body)
         }
         let layoutSteps = steps.flatMap { self.steps($0.value) } ?? []
+        let keyboardReading = keyboard.flatMap { self.keyboard($0.value) }
 
         try reader.finish()
         // Every way of reaching here without a root or an environment was reported above;
@@ -141,7 +149,8 @@ struct LayoutDecoding {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         let hierarchy = ViewHierarchy(views: views, ids: viewIDs)
-        let request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
+        var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
+        request.keyboard = keyboardReading?.keyboard(on: environment.screen)
         return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
     }
 
@@ -174,6 +183,7 @@ struct LayoutDecoding {
         var idValue: JSONValue?
         var scroll = ScrollProperties()
         var subviews: JSONValue?
+        var lists = ListReading()
         for member in document.members(of: value) {
             guard let key = reader.field(of: member, in: schema.node) else { continue }
             let field = member.value
@@ -211,6 +221,9 @@ struct LayoutDecoding {
                 reading.hasController = true
                 reading.controllerKind = kind
                 reading.controllerFields = fields
+            case .y, .height, .style, .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,
+                 .separatorInset, .separatorInsetReference, .layout, .keyboardLayoutGuide:
+                listField(key, member, into: &lists)
             case .subviews:
                 if given {
                     if document.kind(of: field) == .array { subviews = field } else { reader.wrongType(field, expected: "an array") }
@@ -227,6 +240,8 @@ struct LayoutDecoding {
         }
         rules.checkNode(reading, isRoot: parent < 0, report: &broken)
         report(&broken, node: value)
+        checkLists(lists, fields: reading.fields, node: value, parentKind: parent >= 0 ? views[parent].kind : nil, into: &view)
+        if view.kind.isRow, let id { rowIDs.insert(id) }
 
         view.scroll = view.kind.isScrollView ? scroll : nil
         views.append(view)
@@ -313,13 +328,13 @@ struct LayoutDecoding {
     }
 
     /// A 422 problem with `object`'s member `key` (`member`), sorted where its key begins.
-    private mutating func invalid(_ detail: String, member: JSONMember?, of object: JSONValue, key: String) {
+    mutating func invalid(_ detail: String, member: JSONMember?, of object: JSONValue, key: String) {
         guard let member else { return }
         reader.invalid(detail, at: document.startOffset(of: member.key), in: object, key: key)
     }
 
     /// The member of `object` that decoding reads as `field`: its first with that key.
-    private func member<Field>(_ field: Field, of object: JSONValue, in table: FieldTable<Field>) -> JSONMember? {
+    func member<Field>(_ field: Field, of object: JSONValue, in table: FieldTable<Field>) -> JSONMember? {
         document.members(of: object).first { !document.isDuplicateKey($0.key) && table.field($0.key, in: document) == field }
     }
 

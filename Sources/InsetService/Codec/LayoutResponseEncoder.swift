@@ -160,6 +160,7 @@ public enum LayoutResponseEncoder {
         var safeAreaInsets: Insets?
         var margins: Margins
         var explanation: ObjectIdentifier?
+        var lists: ListResult?
 
         init(_ node: UnsafePointer<NodeResult>) {
             layoutMarginsGuide = node.pointee.layoutMarginsGuide
@@ -167,6 +168,7 @@ public enum LayoutResponseEncoder {
             safeAreaInsets = node.pointee.safeAreaInsets
             margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
             explanation = node.pointee.explanationIdentity
+            lists = node.pointee.lists
         }
 
         /// Whether these are the members of `node`, whose explanation has the lists of
@@ -175,6 +177,7 @@ public enum LayoutResponseEncoder {
             layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
                 && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
                 && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
+                && lists == node.pointee.lists
         }
     }
 
@@ -252,6 +255,7 @@ public enum LayoutResponseEncoder {
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
+        if let lists = node.pointee.lists { writer.members(of: lists) }
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {

@@ -14,16 +14,10 @@ struct ListReading {
 }
 
 /// Lists and the keyboard in a `/layout` body (API.md "POST /layout: windows, split views,
-/// lists and the keyboard"): the fields read and the rules that relate them to the node's
-/// kind, its superview and the systemVersion. The fast path gives up on every body using
-/// them, so these are checked here alone.
+/// lists and the keyboard"): the fields read, and the rules inside their objects. Which
+/// kinds take them and when (`LayoutRules`) is checked with the node's other rules. The
+/// fast path gives up on every body using them.
 extension LayoutDecoding {
-    /// The fields a row takes no value for: its table places it and T3 sets its margins.
-    static let rowless: [LayoutSchema.NodeField] = [
-        .frame, .pin, .viewController, .layoutMargins, .directionalLayoutMargins,
-        .insetsLayoutMarginsFromSafeArea, .preservesSuperviewLayoutMargins,
-    ] + LayoutSchema.NodeField.scrollOnly
-
     /// Reads the list or keyboard field `key` of a node (`member`) into `lists`.
     mutating func listField(_ key: LayoutSchema.NodeField, _ member: JSONMember, into lists: inout ListReading) {
         let value = member.value
@@ -46,51 +40,12 @@ extension LayoutDecoding {
         }
     }
 
-    /// The rules of a node's list and keyboard fields; fills `view.lists` and
-    /// `view.keyboardLayoutGuide`. `node`: the node object; `parentKind`: its superview's
-    /// kind (`nil` for the root).
-    mutating func checkLists(_ lists: ListReading, fields: FieldBits, node: JSONValue, parentKind: ViewKind?, into view: inout ViewHierarchy.View) {
-        let kind = view.kind
-        if kind.isRow {
-            if parentKind != .tableView, let member = self.member(.kind, of: node, in: schema.node) {
-                reader.invalid("a row (cell, sectionHeader, sectionFooter) is only a direct subview of a tableView", at: document.startOffset(of: member.key), in: node, key: "kind")
-            }
-            for field in Self.rowless where fields.contains(schema.node.index(of: field)) {
-                invalid("a row takes no \(field.rawValue): its table places it and sets its margins", member: member(field, of: node, in: schema.node), of: node, key: field.rawValue)
-            }
-        }
+    /// Fills `view.lists` and `view.keyboardLayoutGuide` from what was read, and checks
+    /// the rules inside the `layout` and `keyboardLayoutGuide` objects that depend on the
+    /// systemVersion (`LayoutRules` checks those between the node's fields).
+    mutating func finishLists(_ lists: ListReading, node: JSONValue, into view: inout ViewHierarchy.View) {
         guard !lists.isEmpty else { return }
-        let owners: [(LayoutSchema.NodeField, Bool, String)] = [
-            (.y, kind.isRow, "only for rows (cell, sectionHeader, sectionFooter)"),
-            (.height, kind.isRow, "only for rows (cell, sectionHeader, sectionFooter)"),
-            (.style, kind == .tableView, "only for a tableView"),
-            (.insetsContentViewsToSafeArea, kind == .tableView, "only for a tableView"),
-            (.cellLayoutMarginsFollowReadableWidth, kind == .tableView, "only for a tableView"),
-            (.separatorInset, kind == .tableView || kind == .cell, "only for a tableView or a cell"),
-            (.separatorInsetReference, kind == .tableView, "only for a tableView"),
-            (.layout, kind == .collectionView, "only for a collectionView"),
-        ]
-        var fine = true
-        for (field, allowed, detail) in owners where !allowed {
-            if let member = lists.members[field] {
-                fine = false
-                reader.invalid(detail, at: document.startOffset(of: member.key), in: node, key: field.rawValue)
-            }
-        }
-        // What the systemVersion (and tvOS) lacks.
-        func lacks(_ field: LayoutSchema.NodeField, _ detail: String) {
-            guard let member = lists.members[field] else { return }
-            fine = false
-            reader.invalid(detail, at: document.startOffset(of: member.key), in: node, key: field.rawValue)
-        }
-        if lists.table.style == .insetGrouped, systemVersion < 13 || family == .tv {
-            lacks(.style, "insetGrouped needs systemVersion 13 or later, and is not on tvOS")
-        }
-        if systemVersion < 11 {
-            lacks(.insetsContentViewsToSafeArea, "needs systemVersion 11 or later")
-            lacks(.separatorInsetReference, "needs systemVersion 11 or later")
-        }
-        if systemVersion < 15 { lacks(.keyboardLayoutGuide, "needs systemVersion 15 or later") }
+        let kind = view.kind
         if let member = lists.members[.keyboardLayoutGuide], systemVersion >= 15, systemVersion < 17,
            document.kind(of: member.value) == .object,
            let uses = document.members(of: member.value).first(where: { !document.isDuplicateKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
@@ -100,8 +55,7 @@ extension LayoutDecoding {
         if let member = lists.members[.layout], kind == .collectionView, document.kind(of: member.value) == .object {
             checkLayoutVersion(member.value, layout: lists.layout)
         }
-        guard fine else { return }
-        if kind == .tableView, lists.members.keys.contains(where: { $0 != .keyboardLayoutGuide }) { view.lists = ListProperties(table: lists.table) }
+        if kind == .tableView { view.lists = ListProperties(table: lists.table) }
         if kind.isRow { view.lists = ListProperties(row: lists.row) }
         if kind == .collectionView, let layout = lists.layout { view.lists = ListProperties(collectionLayout: layout) }
         view.keyboardLayoutGuide = lists.keyboardLayoutGuide

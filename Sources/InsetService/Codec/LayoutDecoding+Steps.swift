@@ -51,12 +51,8 @@ extension LayoutDecoding {
             guard let id = reader.key(of: member) else { continue }
             let rect = reader.rect(member.value)
             if reader.isNull(member.value) { reader.wrongType(member.value, expected: "an object") }
-            if rowIDs.contains(id) {
-                reader.invalid("a table places its rows", at: document.startOffset(of: member.key), in: member.value)
-                continue
-            }
             var broken = BrokenRules()
-            if rules.checkStepFrame(for: id, isContainerContent: containerContents.contains, report: &broken) {
+            if rules.checkStepFrame(for: id, isContainerContent: containerContents.contains, isRow: rows.contains, report: &broken) {
                 if let rect { frames.append((id, rect)) }
             }
             for (_, detail) in broken.found {

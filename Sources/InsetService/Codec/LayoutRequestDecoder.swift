@@ -68,8 +68,8 @@ struct LayoutDecoding {
     var containerContents = Set<Int>()
     /// The systemVersion simulated, read before the nodes.
     var systemVersion = 18.0
-    /// The ids of the table rows, which their tables place and no step may move.
-    var rowIDs = Set<String>()
+    /// The indices of the table rows, which their tables place and no step may move.
+    var rows = Set<Int>()
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
         self.reader = reader
@@ -125,6 +125,7 @@ struct LayoutDecoding {
             ?? (family == .tv ? .landscapeLeft : .portrait)
 
         rules = LayoutRules(family: family)
+        rules.systemVersion = version
         self.systemVersion = version
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
@@ -238,10 +239,12 @@ struct LayoutDecoding {
         } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null (another type was reported)
             reader.missing("id", in: value)
         }
+        reading.parentKind = parent >= 0 ? views[parent].kind : nil
+        reading.isInsetGrouped = lists.table.style == .insetGrouped
         rules.checkNode(reading, isRoot: parent < 0, report: &broken)
         report(&broken, node: value)
-        checkLists(lists, fields: reading.fields, node: value, parentKind: parent >= 0 ? views[parent].kind : nil, into: &view)
-        if view.kind.isRow, let id { rowIDs.insert(id) }
+        finishLists(lists, node: value, into: &view)
+        if view.kind.isRow { rows.insert(index) }
 
         view.scroll = view.kind.isScrollView ? scroll : nil
         views.append(view)
@@ -328,7 +331,7 @@ struct LayoutDecoding {
     }
 
     /// A 422 problem with `object`'s member `key` (`member`), sorted where its key begins.
-    mutating func invalid(_ detail: String, member: JSONMember?, of object: JSONValue, key: String) {
+    private mutating func invalid(_ detail: String, member: JSONMember?, of object: JSONValue, key: String) {
         guard let member else { return }
         reader.invalid(detail, at: document.startOffset(of: member.key), in: object, key: key)
     }

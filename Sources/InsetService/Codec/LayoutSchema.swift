@@ -19,6 +19,12 @@ struct LayoutSchema: Sendable {
         case y, height, style, insetsContentViewsToSafeArea, cellLayoutMarginsFollowReadableWidth
         case separatorInset, separatorInsetReference, layout, keyboardLayoutGuide
 
+        /// The fields of lists and the keyboard (`LayoutRules` says which kinds take them).
+        static let lists: [NodeField] = [
+            .y, .height, .style, .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,
+            .separatorInset, .separatorInsetReference, .layout, .keyboardLayoutGuide,
+        ]
+
         /// The fields only a scroll view takes.
         static let scrollOnly: [NodeField] = [
             .contentSize, .contentInset, .contentInsetAdjustmentBehavior, .alwaysBounceVertical, .alwaysBounceHorizontal,

@@ -76,6 +76,30 @@ import Testing
         #expect(errors(body) == [FieldProblem(pointer: pointer, detail: detail)])
     }
 
+    private func fast(_ body: String) -> DecodedLayoutRequest? {
+        Array(body.utf8).withUnsafeBufferPointer { LayoutFastPath.decode($0, devices: FakeDevices(), limits: DecodingLimits()) }
+    }
+
+    @Test func theFastPathReadsRowsAsTheValidatingDecodingDoes() throws {
+        let body = #"{"device": "iphone-x", "systemVersion": 13, "root": {"id": "t", "kind": "tableView", "style": "insetGrouped", "subviews": [{"id": "h", "kind": "sectionHeader", "height": 28}, {"id": "c", "kind": "cell", "y": 50, "subviews": [{"id": "l", "pin": "layoutMargins"}]}]}}"#
+        let taken = try #require(fast(body))
+        let document = try RequestReader.parse(Array(body.utf8), maxNesting: DecodingLimits().jsonNesting)
+        let validated = try LayoutRequestDecoder(devices: FakeDevices()).decode(document: document)
+        #expect(taken.request == validated.request)
+    }
+
+    @Test(arguments: [
+        // insetGrouped below 13, known only at the end.
+        #"{"root": {"id": "t", "kind": "tableView", "style": "insetGrouped"}, "device": "iphone-x", "systemVersion": 12}"#,
+        // A row whose table's kind comes after its subviews.
+        #"{"device": "iphone-x", "root": {"id": "t", "subviews": [{"id": "c", "kind": "cell"}], "kind": "tableView"}}"#,
+        // A row outside a table.
+        #"{"device": "iphone-x", "root": {"id": "t", "subviews": [{"id": "c", "kind": "cell"}]}}"#,
+    ])
+    func theFastPathLeavesDoubtfulRowsToTheValidatingDecoding(body: String) {
+        #expect(fast(body) == nil)
+    }
+
     @Test func keyboardGuideKeysAreComparedAsStrings() {
         #expect(errors(#"{"device": "iphone-x", "root": {"id": "r", "keyboardLayoutGuide": {"follows": true}}}"#)
             == [FieldProblem(pointer: "/root/keyboardLayoutGuide/follows", detail: "unknown field")])

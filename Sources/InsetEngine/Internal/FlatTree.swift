@@ -43,8 +43,9 @@ struct FlatNode: Sendable {
     /// The nearest strict ancestor with a view controller; the root when there is none (and
     /// for the root itself).
     var nearestController: Int
-    /// Whether a rule of lists or the keyboard applies to the node: a row or a row's
-    /// subview, a table or collection view, a node asking for its keyboard layout guide.
+    /// Whether a rule of lists or the keyboard applies to the node: a row, a table or
+    /// collection view, a node asking for its keyboard layout guide. (A row's subviews are
+    /// plain views whose superview's state is its content view's.)
     var hasLists: Bool
 
     /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
@@ -113,8 +114,9 @@ struct FlatTree: Sendable {
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
                     nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
-                    if views[parent].kind.isRow { nodes[index].hasLists = true }
-                    if views[index].kind.isRow { nodes[index].placement = .frame(Self.rowFrame(views[index], bottoms: &rowBottoms)) }
+                    if views[index].kind.isRow {
+                        nodes[index].placement = .frame(Self.rowFrame(views[index].lists?.row, parent: parent, bottoms: &rowBottoms))
+                    }
                     Self.findScrollOwner(of: index, in: nodes)
                 }
                 initializedCount = views.count
@@ -137,16 +139,24 @@ struct FlatTree: Sendable {
 
     /// A row's y and height (RULES.md T2) as a frame whose x and width its table decides:
     /// its own `y`, or stacked under the previous row of its table.
-    private static func rowFrame(_ view: borrowing ViewHierarchy.View, bottoms: inout [Int: Double]) -> Rect {
-        let row = view.lists?.row ?? RowProperties()
-        let y = row.y ?? bottoms[view.parent] ?? 0
-        bottoms[view.parent] = y + row.height
-        return Rect(x: 0, y: y, width: 0, height: row.height)
+    private static func rowFrame(_ row: RowProperties?, parent: Int, bottoms: inout [Int: Double]) -> Rect {
+        let height = row?.height ?? 44
+        let y = row?.y ?? bottoms[parent] ?? 0
+        bottoms[parent] = y + height
+        return Rect(x: 0, y: y, width: 0, height: height)
     }
 
-    /// The node's list properties, as the request sets them.
+    /// The node's table properties (a table view's), as the request sets them.
     @inline(__always)
-    func lists(of node: FlatNode) -> ListProperties? { read(node) { $0.lists } }
+    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.lists?.table } }
+
+    /// A row's own separator inset, as the request sets it.
+    @inline(__always)
+    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.lists?.row?.separatorInset } }
+
+    /// A collection view's layout, as the request sets it.
+    @inline(__always)
+    func collectionLayout(of node: FlatNode) -> CollectionLayout? { read(node) { $0.lists?.collectionLayout } }
 
     /// The node's keyboard layout guide request.
     @inline(__always)

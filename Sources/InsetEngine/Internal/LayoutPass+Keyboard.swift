@@ -3,14 +3,18 @@ extension LayoutPass {
     /// What lists and the keyboard add to a node that is not a row: a collection view's
     /// sections, the keyboard layout guide it asked for; `nil` when neither applies.
     func listParts(of node: FlatNode, in tree: FlatTree, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets, scroll: ScrollNodeResult?) -> ListResult? {
+        let options = tree.keyboardLayoutGuide(of: node)
+        let isCollection = node.kind == .collectionView && scroll != nil
+        // Most nodes here are a row's subviews, with neither part.
+        guard isCollection || options != nil else { return nil }
         var parts = ListResult()
-        if node.kind == .collectionView, let scroll {
-            parts.sections = sections(tree.lists(of: node)?.collectionLayout ?? .standard, adjusted: scroll.adjustedContentInset, safeArea: safeArea, margins: margins, bounds: bounds)
+        if isCollection, let scroll {
+            parts.sections = sections(tree.collectionLayout(of: node) ?? .standard, adjusted: scroll.adjustedContentInset, safeArea: safeArea, margins: margins, bounds: bounds)
         }
-        if let options = tree.keyboardLayoutGuide(of: node) {
+        if let options {
             parts.keyboardLayoutGuide = keyboardLayoutGuide(options, bounds: bounds, window: window, safeArea: safeArea)
         }
-        return parts == ListResult() ? nil : parts
+        return parts
     }
 
     /// K1–K3: the view's keyboard layout guide, in its bounds coordinates. The keyboard's

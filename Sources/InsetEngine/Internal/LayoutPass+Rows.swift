@@ -10,7 +10,7 @@ extension LayoutPass {
     ) {
         let table = node.parent
         let tableState = state.nodes[table]
-        let properties = tree.lists(of: tree.nodes[table])?.table ?? TableProperties()
+        let properties = tree.table(of: tree.nodes[table]) ?? TableProperties()
         let tableMargins = tableState.margins
         let tableBounds = tableState.bounds
         let placed: Rect
@@ -51,7 +51,7 @@ extension LayoutPass {
             layoutMargins: contentMargins, layoutMarginsGuide: contentBounds.inset(by: contentMargins)
         ))
         if node.kind == .cell {
-            let own = tree.lists(of: node)?.row?.separatorInset
+            let own = tree.separatorInset(of: node)
             parts.separatorInset = separatorInset(given: own ?? properties.separatorInset, reference: properties.separatorInsetReference, margins: margins)
         }
         if let options = tree.keyboardLayoutGuide(of: node) {

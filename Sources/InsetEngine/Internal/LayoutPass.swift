@@ -91,7 +91,7 @@ struct LayoutPass: Sendable {
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
-        if usesSafeAreaModel, node.hasLists, case .plain = node.role, tree.nodes[parent].kind.isRow {
+        if usesSafeAreaModel, case .plain = node.role, tree.nodes[parent].kind.isRow {
             (safeArea, explanation) = rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, reuse: &reuse)
         } else if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
@@ -141,7 +141,9 @@ struct LayoutPass: Sendable {
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
-            (safeArea, explanation) = plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
+            (safeArea, explanation) = tree.nodes[parent].kind.isRow
+                ? rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, reuse: &reuse)
+                : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)

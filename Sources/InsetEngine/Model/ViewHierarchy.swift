@@ -17,7 +17,16 @@ public struct ViewHierarchy: Hashable, Sendable {
         public var scroll: ScrollProperties?
         public var viewController: ViewController?
         /// A table's, a row's or a collection view's own properties.
-        public var lists: ListProperties?
+        public var lists: ListProperties? {
+            get { listsBox?.value }
+            set { listsBox = newValue.map(ListPropertiesBox.init) }
+        }
+        /// `lists`, held by reference: most views have none, and a view is copied and
+        /// tested far more often than its list properties are read.
+        @usableFromInline var listsBox: ListPropertiesBox?
+
+        /// Whether the view has list properties (without reading them).
+        var hasLists: Bool { listsBox != nil }
         /// Asks for this view's keyboard layout guide.
         public var keyboardLayoutGuide: KeyboardGuideOptions?
         /// The superview's index in the hierarchy; -1 for the root.
@@ -43,7 +52,7 @@ public struct ViewHierarchy: Hashable, Sendable {
             self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
             self.scroll = kind.isScrollView ? (scroll ?? ScrollProperties()) : nil
             self.viewController = viewController
-            self.lists = lists
+            listsBox = lists.map(ListPropertiesBox.init)
             self.keyboardLayoutGuide = keyboardLayoutGuide
             self.parent = parent
         }
@@ -176,5 +185,26 @@ public struct ContainerContent: Hashable, Sendable {
         guard !isFound, hasViewController else { return false }
         found = index
         return true
+    }
+}
+
+/// A view's list properties, held by reference (see `ViewHierarchy.View.lists`).
+@usableFromInline
+final class ListPropertiesBox: Hashable, Sendable {
+    let value: ListProperties
+
+    @usableFromInline
+    init(_ value: ListProperties) {
+        self.value = value
+    }
+
+    @usableFromInline
+    static func == (lhs: ListPropertiesBox, rhs: ListPropertiesBox) -> Bool {
+        lhs.value == rhs.value
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 }

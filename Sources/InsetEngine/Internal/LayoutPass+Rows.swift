@@ -124,10 +124,12 @@ extension LayoutPass {
     func rowSubviewSafeArea(
         row: Int, frame: Rect, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
     ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
-        let rowResult = results[row]
-        let rowSafeArea = rowResult.safeAreaInsets ?? .zero
-        let content = rowResult.lists?.contentView?.frame ?? Rect(x: 0, y: 0, width: rowResult.frame.width, height: rowResult.frame.height)
-        let offsets = Insets(top: 0, left: content.x, bottom: 0, right: rowResult.frame.width - content.maxX)
+        // Read in place (a whole result is large): the row's safe area, and the content
+        // view's offset inside the row from the two window frames.
+        let rowSafeArea = results[row].fields.safeAreaInsets ?? .zero
+        let rowWindow = results[row].fields.frameInWindow
+        let contentWindow = state.nodes[row].window
+        let offsets = Insets(top: 0, left: contentWindow.x - rowWindow.x, bottom: 0, right: rowWindow.maxX - contentWindow.maxX)
         let distances = Insets.distances(of: frame, in: state.nodes[row].bounds)
         func trail(_ edge: Edge) -> EdgeTrail {
             var trail = EdgeTrail(value: rowSafeArea[edge], continuing: .node(row))

@@ -252,17 +252,19 @@ struct LayoutRules {
     /// The rules of rows and of the list fields (API.md "Node additions").
     @inline(never)
     private func lists<Report: LayoutRuleReport>(_ node: NodeReading, kind: ViewKind, report: inout Report) {
-        let schema = LayoutSchema.shared
         let fields = node.fields
         if kind.isRow {
             if node.parentKind != .tableView {
                 report.broken(.rowOutsideTable, at: .field(.kind), detail: "a row (cell, sectionHeader, sectionFooter) is only a direct subview of a tableView")
             }
-            for field in Self.rowless where fields.contains(schema.node.index(of: field)) {
-                report.broken(.fieldOnRow, at: .field(field), detail: "a row takes no \(field.rawValue): its table places it and sets its margins")
+            if fields.intersects(masks.rowless) {
+                for (field, position) in masks.rowlessPositions where fields.contains(position) {
+                    report.broken(.fieldOnRow, at: .field(field), detail: "a row takes no \(field.rawValue): its table places it and sets its margins")
+                }
             }
         }
-        for field in LayoutSchema.NodeField.lists where fields.contains(schema.node.index(of: field)) {
+        guard fields.intersects(masks.lists) else { return }
+        for (field, position) in masks.listPositions where fields.contains(position) {
             let owner: (allowed: Bool, detail: String)
             switch field {
             case .y, .height: owner = (kind.isRow, "only for rows (cell, sectionHeader, sectionFooter)")
@@ -291,7 +293,7 @@ struct LayoutRules {
     }
 
     /// The fields a row takes no value for.
-    private static let rowless: [LayoutSchema.NodeField] = [
+    fileprivate static let rowless: [LayoutSchema.NodeField] = [
         .frame, .pin, .viewController, .layoutMargins, .directionalLayoutMargins,
         .insetsLayoutMarginsFromSafeArea, .preservesSuperviewLayoutMargins,
     ] + LayoutSchema.NodeField.scrollOnly
@@ -307,6 +309,10 @@ struct LayoutRules {
         let scrollOnly: FieldBits
         let bars: FieldBits
         let lists: FieldBits
+        let rowless: FieldBits
+        /// The list fields and the fields a row takes no value for, with their positions.
+        let listPositions: [(LayoutSchema.NodeField, Int)]
+        let rowlessPositions: [(LayoutSchema.NodeField, Int)]
 
         init() {
             let schema = LayoutSchema.shared
@@ -315,6 +321,9 @@ struct LayoutRules {
             scrollOnly = FieldBits(LayoutSchema.NodeField.scrollOnly, of: schema.node)
             bars = FieldBits(LayoutSchema.ControllerField.bars.map(\.field), of: schema.controller)
             lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
+            rowless = FieldBits(LayoutRules.rowless, of: schema.node)
+            listPositions = LayoutSchema.NodeField.lists.map { ($0, schema.node.index(of: $0)) }
+            rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }
 
         static let shared = Masks()

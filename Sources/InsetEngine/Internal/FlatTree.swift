@@ -96,8 +96,10 @@ struct FlatTree: Sendable {
     init(hierarchy: ViewHierarchy) {
         // The nodes are written (and their superviews' read) through the new array's buffer:
         // no uniqueness, capacity or bounds check per node. `FlatNode` is plain data.
-        // Per table, its last row's bottom so far: where the next row stacks (T2).
-        var rowBottoms: [Int: Double] = [:]
+        // Where the next row of a table stacks (T2): the table whose row came last, its
+        // last row's bottom, and the other tables' (rows of two tables interleave only when
+        // a table sits inside a row).
+        var rowBottoms = RowBottoms()
         var nodes = [FlatNode](unsafeUninitializedCapacity: hierarchy.views.count) { nodes, initializedCount in
             hierarchy.views.withUnsafeBufferPointer { views in
                 nodes.initializeElement(at: 0, to: FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
@@ -139,11 +141,32 @@ struct FlatTree: Sendable {
 
     /// A row's y and height (RULES.md T2) as a frame whose x and width its table decides:
     /// its own `y`, or stacked under the previous row of its table.
-    private static func rowFrame(_ row: RowProperties?, parent: Int, bottoms: inout [Int: Double]) -> Rect {
+    private static func rowFrame(_ row: RowProperties?, parent: Int, bottoms: inout RowBottoms) -> Rect {
         let height = row?.height ?? 44
-        let y = row?.y ?? bottoms[parent] ?? 0
-        bottoms[parent] = y + height
+        let y = row?.y ?? bottoms.bottom(of: parent)
+        bottoms.set(y + height, of: parent)
         return Rect(x: 0, y: y, width: 0, height: height)
+    }
+
+    /// Per table, its last row's bottom so far; the table whose row came last at hand.
+    private struct RowBottoms {
+        var table = -1
+        var bottom = 0.0
+        var others: [Int: Double] = [:]
+
+        /// The bottom of `table`'s last row so far; 0 before its first.
+        mutating func bottom(of table: Int) -> Double {
+            if table == self.table { return bottom }
+            if self.table >= 0 { others[self.table] = bottom }
+            self.table = table
+            bottom = others[table] ?? 0
+            return bottom
+        }
+
+        mutating func set(_ value: Double, of table: Int) {
+            _ = bottom(of: table)
+            bottom = value
+        }
     }
 
     /// The node's table properties (a table view's), as the request sets them.

@@ -160,7 +160,6 @@ public enum LayoutResponseEncoder {
         var safeAreaInsets: Insets?
         var margins: Margins
         var explanation: ObjectIdentifier?
-        var lists: ListResult?
 
         init(_ node: UnsafePointer<NodeResult>) {
             layoutMarginsGuide = node.pointee.layoutMarginsGuide
@@ -168,7 +167,6 @@ public enum LayoutResponseEncoder {
             safeAreaInsets = node.pointee.safeAreaInsets
             margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
             explanation = node.pointee.explanationIdentity
-            lists = node.pointee.lists
         }
 
         /// Whether these are the members of `node`, whose explanation has the lists of
@@ -177,7 +175,6 @@ public enum LayoutResponseEncoder {
             layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
                 && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
                 && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
-                && lists == node.pointee.lists
         }
     }
 
@@ -204,7 +201,7 @@ public enum LayoutResponseEncoder {
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
-        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars {
+        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars, case .none = node.pointee.lists {
             let explanation = node.pointee.explanationIdentity
             if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)

@@ -62,7 +62,7 @@ struct FlatNode: Sendable {
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController
-        hasLists = view.hasLists || view.keyboardLayoutGuide != nil || view.kind.isRow || view.kind == .collectionView
+        hasLists = view.listsBox != nil || view.keyboardLayoutGuide != nil || view.kind.isRow || view.kind == .collectionView
     }
 
     /// Whether the node is the window's root view (the only one without a superview).

@@ -24,9 +24,6 @@ public struct ViewHierarchy: Hashable, Sendable {
         /// `lists`, held by reference: most views have none, and a view is copied and
         /// tested far more often than its list properties are read.
         @usableFromInline var listsBox: ListPropertiesBox?
-
-        /// Whether the view has list properties (without reading them).
-        var hasLists: Bool { listsBox != nil }
         /// Asks for this view's keyboard layout guide.
         public var keyboardLayoutGuide: KeyboardGuideOptions?
         /// The superview's index in the hierarchy; -1 for the root.

@@ -50,19 +50,22 @@ struct FlatNode: Sendable {
 
     /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
     /// about it; the rest of the tree's shape is filled in by `FlatTree.init(hierarchy:)`.
-    init(_ view: borrowing ViewHierarchy.View, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
+    ///
+    /// The view is read field by field through `view` (a view holds a reference, and a
+    /// borrowed one is copied whole, retain included, to be read).
+    init(_ view: UnsafePointer<ViewHierarchy.View>, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
         self.index = index
-        kind = view.kind
-        placement = view.placement
-        controllerKind = view.viewController?.kind
-        insetsLayoutMarginsFromSafeArea = view.insetsLayoutMarginsFromSafeArea
-        preservesSuperviewLayoutMargins = view.preservesSuperviewLayoutMargins
-        parent = view.parent
+        kind = view.pointee.kind
+        placement = view.pointee.placement
+        controllerKind = view.pointee.viewController?.kind
+        insetsLayoutMarginsFromSafeArea = view.pointee.insetsLayoutMarginsFromSafeArea
+        preservesSuperviewLayoutMargins = view.pointee.preservesSuperviewLayoutMargins
+        parent = view.pointee.parent
         isFirstSubview = ViewHierarchy.isFirstSubview(index, parent: parent)
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController
-        hasLists = view.listsBox != nil || view.keyboardLayoutGuide != nil || view.kind.isRow || view.kind == .collectionView
+        hasLists = view.pointee.listsBox != nil || view.pointee.keyboardLayoutGuide != nil || kind.isRow || kind == .collectionView
     }
 
     /// Whether the node is the window's root view (the only one without a superview).
@@ -102,7 +105,7 @@ struct FlatTree: Sendable {
         var rowBottoms = RowBottoms()
         var nodes = [FlatNode](unsafeUninitializedCapacity: hierarchy.views.count) { nodes, initializedCount in
             hierarchy.views.withUnsafeBufferPointer { views in
-                nodes.initializeElement(at: 0, to: FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
+                nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
                 Self.findScrollOwner(of: 0, in: nodes)
                 for index in views.indices.dropFirst() {
                     // Read in place, through the buffer (an array element passed as an argument
@@ -115,7 +118,7 @@ struct FlatTree: Sendable {
                         role = isContent ? .containerContent(container: parent) : .childController(reference: controller)
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
-                    nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                    nodes.initializeElement(at: index, to: FlatNode(views.baseAddress! + index, index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
                     if views[index].kind.isRow {
                         nodes[index].placement = .frame(Self.rowFrame(views[index].lists?.row, parent: parent, bottoms: &rowBottoms))
                     }
@@ -171,19 +174,19 @@ struct FlatTree: Sendable {
 
     /// The node's table properties (a table view's), as the request sets them.
     @inline(__always)
-    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.lists?.table } }
+    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.pointee.lists?.table } }
 
     /// A row's own separator inset, as the request sets it.
     @inline(__always)
-    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.lists?.row?.separatorInset } }
+    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.pointee.lists?.row?.separatorInset } }
 
     /// A collection view's layout, as the request sets it.
     @inline(__always)
-    func collectionLayout(of node: FlatNode) -> CollectionLayout? { read(node) { $0.lists?.collectionLayout } }
+    func collectionLayout(of node: FlatNode) -> CollectionLayout? { read(node) { $0.pointee.lists?.collectionLayout } }
 
     /// The node's keyboard layout guide request.
     @inline(__always)
-    func keyboardLayoutGuide(of node: FlatNode) -> KeyboardGuideOptions? { read(node) { $0.keyboardLayoutGuide } }
+    func keyboardLayoutGuide(of node: FlatNode) -> KeyboardGuideOptions? { read(node) { $0.pointee.keyboardLayoutGuide } }
 
     /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
     /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)
@@ -212,8 +215,9 @@ struct FlatTree: Sendable {
 
     /// Reads one property of `node` where the request holds it (no copy of the request's view).
     @inline(__always)
-    private func read<Value>(_ node: FlatNode, _ property: (borrowing ViewHierarchy.View) -> Value) -> Value {
-        views.withUnsafeBufferPointer { property($0[node.index]) }
+    private func read<Value>(_ node: FlatNode, _ property: (UnsafePointer<ViewHierarchy.View>) -> Value) -> Value {
+        // Through a pointer: a view holds a reference, and one passed borrowed is copied whole.
+        views.withUnsafeBufferPointer { property($0.baseAddress! + node.index) }
     }
 
     /// The node's id.
@@ -223,18 +227,18 @@ struct FlatTree: Sendable {
     /// The node's view controller, if it has one.
     @inline(__always)
     func viewController(of node: FlatNode) -> ViewController? {
-        node.hasController ? read(node) { $0.viewController } : nil
+        node.hasController ? read(node) { $0.pointee.viewController } : nil
     }
 
     /// The node's scroll properties if it is a scroll view.
     @inline(__always)
     func scroll(of node: FlatNode) -> ScrollProperties? {
-        node.kind.isScrollView ? read(node) { $0.scroll } : nil
+        node.kind.isScrollView ? read(node) { $0.pointee.scroll } : nil
     }
 
     /// The node's own layout margins, as the request sets them.
     @inline(__always)
-    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.layoutMargins } }
+    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.pointee.layoutMargins } }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
     /// hashing every id costs more than a pass over a small tree.

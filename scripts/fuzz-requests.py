@@ -20,7 +20,10 @@ checks:
   is the bounds inset by its insets, its width and height never below 0;
   `directionalLayoutMargins` is `layoutMargins` read in the layout direction; in the
   safe-area model the layout guide lengths are the safe area's top and bottom, every
-  safe-area inset is at least 0 and its `explain` entries sum to it; for /scroll, the resting offset is the
+  safe-area inset is at least 0 and its `explain` entries sum to it; a row's subviews are
+  placed in its content view, whose width is never negative and whose height is the row's;
+  a separator inset is never negative; a keyboard layout guide that does not follow an
+  undocked keyboard ends at the view's bottom; for /scroll, the resting offset is the
   minimum, (−adjusted.left, −adjusted.top), and the maximum is as API.md gives it; in the
   safe-area model with the safe area given, `systemInset` is the safe area on the adjusted
   edges (0 on the others), `adjustedContentInset` is `contentInset` plus it, and
@@ -58,7 +61,10 @@ WORDS = ['view', 'scrollView', 'tableView', 'collectionView', 'bounds', 'safeAre
 NODE_KEYS = ['id', 'kind', 'frame', 'pin', 'layoutMargins', 'directionalLayoutMargins', 'insetsLayoutMarginsFromSafeArea',
              'preservesSuperviewLayoutMargins', 'contentSize', 'contentInset', 'contentInsetAdjustmentBehavior',
              'alwaysBounceVertical', 'alwaysBounceHorizontal', 'automaticallyAdjustsScrollIndicatorInsets',
-             'verticalScrollIndicatorInsets', 'horizontalScrollIndicatorInsets', 'viewController', 'subviews']
+             'verticalScrollIndicatorInsets', 'horizontalScrollIndicatorInsets', 'viewController', 'subviews',
+             'y', 'height', 'style', 'insetsContentViewsToSafeArea', 'cellLayoutMarginsFollowReadableWidth', 'separatorInset',
+             'separatorInsetReference', 'layout', 'keyboardLayoutGuide']
+ROW_KINDS = ['cell', 'sectionHeader', 'sectionFooter']
 CONTROLLER_KEYS = ['additionalSafeAreaInsets', 'edgesForExtendedLayout', 'extendedLayoutIncludesOpaqueBars',
                    'automaticallyAdjustsScrollViewInsets', 'viewRespectsSystemMinimumLayoutMargins', 'navigationBar',
                    'toolbar', 'tabBar', 'style', 'preferredPrimaryColumnWidth']
@@ -141,10 +147,30 @@ class Mutator:
         elif key == 'viewController': node[key] = self.controller()
         elif key == 'subviews':
             child = {'id': 'f%d' % self.rng.randint(0, 10 ** 6)}
-            if self.rng.random() < .5: child['frame'] = self.rect()
+            if node.get('kind') == 'tableView' and self.rng.random() < .7:
+                child['kind'] = self.rng.choice(ROW_KINDS)
+                if self.rng.random() < .5: child['height'] = abs(self.rng.choice(NUMBERS))
+                if self.rng.random() < .3: child['y'] = self.rng.choice(NUMBERS)
+                if self.rng.random() < .3: child['subviews'] = [{'id': 'g%d' % self.rng.randint(0, 10 ** 6), 'pin': 'layoutMargins'}]
+            elif self.rng.random() < .5: child['frame'] = self.rect()
             if isinstance(node.get(key), list): node[key].append(child)
             else: node[key] = [child]
-        elif key == 'kind': node[key] = self.rng.choice(['view', 'scrollView', 'tableView', 'collectionView'])
+        elif key == 'kind': node[key] = self.rng.choice(['view', 'scrollView', 'tableView', 'collectionView'] + ROW_KINDS)
+        elif key in ('y', 'height'): node[key] = self.rng.choice(NUMBERS)
+        elif key == 'style': node[key] = self.rng.choice(['plain', 'grouped', 'insetGrouped'])
+        elif key == 'separatorInset': node[key] = {edge: self.rng.choice(NUMBERS) for edge in self.rng.sample(['left', 'right'], self.rng.randint(0, 2))}
+        elif key == 'separatorInsetReference': node[key] = self.rng.choice(['fromCellEdges', 'fromAutomaticInsets'])
+        elif key == 'layout':
+            if self.rng.random() < .5:
+                node[key] = {'type': 'flow', 'sectionInsetReference': self.rng.choice(['fromContentInset', 'fromSafeArea', 'fromLayoutMargins']),
+                             'sections': [{'sectionInset': self.insets()} for _ in range(self.rng.randint(1, 3))]}
+            else:
+                references = ['automatic', 'none', 'safeArea', 'layoutMargins', 'readableContent']
+                node[key] = {'type': 'compositional', 'contentInsetsReference': self.rng.choice(references),
+                             'sections': [{'contentInsets': self.insets(['top', 'leading', 'bottom', 'trailing']),
+                                           'contentInsetsReference': self.rng.choice(references)} for _ in range(self.rng.randint(1, 3))]}
+        elif key == 'keyboardLayoutGuide':
+            node[key] = self.rng.choice([True, False, {'followsUndockedKeyboard': self.rng.random() < .5}, {'usesBottomSafeArea': self.rng.random() < .5}])
         elif key == 'pin':
             node.pop('frame', None)
             node[key] = self.rng.choice(['bounds', 'safeArea', 'layoutMargins', 'readableContent'])
@@ -215,7 +241,11 @@ class Mutator:
                     {'split': self.rng.choice(['oneThird', 'twoThirds'])}, {'frame': self.rect()},
                     {'frame': {'x': 0, 'y': self.rng.choice([0, 10, 300]), 'width': self.rng.choice([320, 500, 700]), 'height': 600}}])
             elif r < .45:
-                body['layoutDirection'] = self.rng.choice(['leftToRight', 'rightToLeft'])
+                if self.rng.random() < .7:
+                    body['layoutDirection'] = self.rng.choice(['leftToRight', 'rightToLeft'])
+                else:
+                    body['keyboard'] = self.rng.choice([{'height': abs(self.rng.choice(NUMBERS))},
+                                                        {'frame': self.rect(), 'docked': self.rng.random() < .5}])
             elif r < .65:
                 nodes = nodes_of(body)
                 if nodes: self.node_field(self.rng.choice(nodes))
@@ -302,10 +332,12 @@ def check_layout(request, answer):
         assert 'steps' not in answer, 'steps answered to a request without a steps array'
     version = request.get('systemVersion')
     legacy = isinstance(version, (int, float)) and version < 11
+    asked = {node['id']: node.get('keyboardLayoutGuide') for node in nodes_of(request['root']) if isinstance(node.get('id'), str)}
     right_to_left = request.get('layoutDirection') == 'rightToLeft'
     for state in [answer['nodes']] + [step['nodes'] for step in answer.get('steps', [])]:
         for node_id, node in state.items():
             check_node(node_id, node, state.get(parents.get(node_id)), legacy, right_to_left)
+            check_lists(node_id, node, asked.get(node_id))
         if legacy:
             check_legacy_guides(state)
         else:
@@ -366,7 +398,10 @@ def check_node(node_id, node, parent, legacy, right_to_left):
     if parent is None:
         assert (window['x'], window['y']) == (frame['x'], frame['y']), f'{node_id}: the root\'s frameInWindow {window}, frame {frame}'
     else:
-        above, shift = parent['frameInWindow'], parent.get('contentOffset') or {'x': 0, 'y': 0}
+        above, shift = parent['frameInWindow'], dict(parent.get('contentOffset') or {'x': 0, 'y': 0})
+        if 'contentView' in parent:
+            # A row's subviews are in its content view's coordinates.
+            shift = {axis: shift[axis] - parent['contentView']['frame'][axis] for axis in ('x', 'y')}
         for axis in ('x', 'y'):
             expected = above[axis] + frame[axis] - shift[axis]
             assert close(window[axis], expected, above[axis], frame[axis], shift[axis]), f'{node_id}: frameInWindow.{axis} {window[axis]}, expected {expected}'
@@ -404,6 +439,22 @@ def check_matrix(request, answer):
                      {'nodes': result['nodes'], 'screen': {'width': frame['width'], 'height': frame['height']}})
     for skipped in answer['skipped']:
         assert skipped['reason'], f'skipped without a reason: {skipped}'
+
+
+def check_lists(node_id, node, asked):
+    """RULES.md T1, T5, K1–K3: a content view's width is never negative and its height is
+    the row's; a separator inset is never negative; a keyboard layout guide that does not
+    follow an undocked keyboard ends at the view's bottom."""
+    if 'contentView' in node:
+        frame = node['contentView']['frame']
+        assert frame['width'] >= 0 and frame['height'] == node['frame']['height'], f'{node_id}: contentView {frame}, row {node["frame"]}'
+    if 'separatorInset' in node:
+        inset = node['separatorInset']
+        assert inset['left'] >= 0 and inset['right'] >= 0, f'{node_id}: separatorInset {inset}'
+    if 'keyboardLayoutGuide' in node and not (isinstance(asked, dict) and asked.get('followsUndockedKeyboard') is True):
+        guide, origin = node['keyboardLayoutGuide'], node.get('contentOffset') or {'x': 0, 'y': 0}
+        bottom = origin['y'] + node['frame']['height']
+        assert close(guide['y'] + guide['height'], bottom, guide['y'], bottom), f'{node_id}: keyboardLayoutGuide {guide} does not end at the bottom {bottom}'
 
 
 def check_scroll(request, answer):

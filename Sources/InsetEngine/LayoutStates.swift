@@ -37,6 +37,15 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
         count = request.steps.count + 1
         tree = FlatTree(hierarchy: request.hierarchy)
         pass = LayoutPass(environment: environment, systemVersion: request.systemVersion, direction: request.layoutDirection)
+        // The request's keyboard is in screen coordinates; the pass works in the window's.
+        pass.keyboard = request.keyboard.map { keyboard in
+            var moved = keyboard
+            if let window = request.window {
+                moved.frame.x -= window.x
+                moved.frame.y -= window.y
+            }
+            return moved
+        }
         steps = request.steps
         indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
         keptBytesEstimate = Self.estimate(request.hierarchy, steps: request.steps, indexed: !indexByID.isEmpty)

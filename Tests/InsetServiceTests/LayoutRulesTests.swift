@@ -233,6 +233,63 @@ private struct OneBrokenRule {
                 (pointer, detail) = ("/window/frame", "the window must lie wholly inside the 1194 × 834 screen")
             }
             _ = add("window", window, at: [], random: &random)
+        case .rowOutsideTable:
+            // A plain view (no controller) under anything but a table made a cell, with the
+            // fields a row takes no value for removed.
+            let candidates = nodes.filter { site in
+                guard !site.isRoot, body[site.path]["viewController"] == nil else { return false }
+                return body[Array(site.path.dropLast(2))]["kind"] != .string("tableView")
+            }
+            guard let site = candidates.randomElement(using: &random) else { return nil }
+            for field in ["frame", "pin", "layoutMargins", "directionalLayoutMargins", "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins",
+                          "contentSize", "contentInset", "contentInsetAdjustmentBehavior", "alwaysBounceVertical", "alwaysBounceHorizontal",
+                          "automaticallyAdjustsScrollIndicatorInsets", "verticalScrollIndicatorInsets", "horizontalScrollIndicatorInsets"] {
+                model[site.path][field] = nil
+            }
+            model[site.path]["kind"] = .string(["cell", "sectionHeader", "sectionFooter"].randomElement(using: &random)!)
+            (pointer, detail) = (site.pointer + "/kind", "a row (cell, sectionHeader, sectionFooter) is only a direct subview of a tableView")
+        case .fieldOnRow, .stepMovesRow:
+            // A table with a row added under any node; the row given a field it takes no
+            // value for, or moved by a step.
+            guard let site = nodes.randomElement(using: &random) else { return nil }
+            var row: [JSONModel.Member] = [.init(key: "id", value: .string("rules-row")), .init(key: "kind", value: .string("cell"))]
+            var field = ""
+            if rule == .fieldOnRow {
+                let fields: [(String, JSONModel)] = [
+                    ("frame", rect), ("pin", .string("bounds")), ("layoutMargins", .object([])), ("directionalLayoutMargins", .object([])),
+                    ("insetsLayoutMarginsFromSafeArea", .literal("false")), ("preservesSuperviewLayoutMargins", .literal("true")),
+                    ("contentInset", .object([])), ("alwaysBounceVertical", .literal("true")),
+                ]
+                let (key, value) = fields.randomElement(using: &random)!
+                row.insert(.init(key: key, value: value), at: Int(random.next() % 3))
+                field = key
+            }
+            let table = JSONModel.object([.init(key: "id", value: .string("rules-table")), .init(key: "kind", value: .string("tableView")),
+                                          .init(key: "subviews", value: .array([.object(row)]))])
+            let subviews = model[site.path]["subviews"]?.elements ?? []
+            model[site.path]["subviews"] = .array(subviews + [table])
+            let rowPath = site.path + [.key("subviews"), .index(subviews.count), .key("subviews"), .index(0)]
+            if rule == .fieldOnRow {
+                (pointer, detail) = (PathStep.pointer(rowPath + [.key(field)]), "a row takes no \(field): its table places it and sets its margins")
+            } else {
+                (pointer, detail) = (step(moving: "rules-row", random: &random), "a table places its rows")
+            }
+        case .listFieldOnOtherKind:
+            guard let site = nodes.filter({ [nil, .string("view"), .string("scrollView")].contains(body[$0.path]["kind"]) }).randomElement(using: &random) else { return nil }
+            let fields: [(String, JSONModel, String)] = [
+                ("y", .literal("3"), "only for rows (cell, sectionHeader, sectionFooter)"),
+                ("height", .literal("10"), "only for rows (cell, sectionHeader, sectionFooter)"),
+                ("style", .string("grouped"), "only for a tableView"),
+                ("cellLayoutMarginsFollowReadableWidth", .literal("true"), "only for a tableView"),
+                ("separatorInset", .object([]), "only for a tableView or a cell"),
+                ("layout", .object([]), "only for a collectionView"),
+            ]
+            let (key, value, why) = fields.randomElement(using: &random)!
+            (pointer, detail) = (add(key, value, at: site.path, random: &random), why)
+        case .fieldBeforeItsVersion:
+            guard let site = nodes.randomElement(using: &random) else { return nil }
+            model["systemVersion"] = .literal(["7", "10.3", "14", "14.9"].randomElement(using: &random)!)
+            (pointer, detail) = (add("keyboardLayoutGuide", .literal("true"), at: site.path, random: &random), "needs systemVersion 15 or later")
         }
     }
 }

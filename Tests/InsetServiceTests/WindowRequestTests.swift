@@ -55,6 +55,16 @@ import Testing
         #expect(text.contains(#""r":{"frame":{"x":0,"y":0,"width":809,"height":834}"#))
     }
 
+    /// API.md: a keyboard's frame is in screen coordinates; a free window 100 pt down the
+    /// screen meets a 300-pt docked keyboard 100 pt higher in its own coordinates.
+    @Test("A keyboard in screen coordinates meets a free window in the window's coordinates")
+    func keyboardInAFreeWindow() throws {
+        let root = #"{"id": "r", "viewController": {}, "keyboardLayoutGuide": {"usesBottomSafeArea": false}}"#
+        let text = try answer(body(#""orientation": "landscapeLeft", "window": {"frame": {"x": 100, "y": 100, "width": 600, "height": 700}}, "keyboard": {"height": 300}, "#, root: root))
+        // The keyboard spans screen y 534–834; the window's y 434–700 of it.
+        #expect(text.contains(#""keyboardLayoutGuide":{"x":0,"y":434,"width":600,"height":266}"#), "\(text)")
+    }
+
     @Test("API.md: the pointers of the window's 422s")
     func windowProblems() {
         let cases: [(String, [String])] = [

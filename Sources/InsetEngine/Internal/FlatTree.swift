@@ -45,21 +45,29 @@ struct FlatNode: Sendable {
     /// The nearest strict ancestor with a view controller; the root when there is none (and
     /// for the root itself).
     var nearestController: Int
+    /// Whether a rule of lists or the keyboard applies to the node: a row, a table or
+    /// collection view, a node asking for its keyboard layout guide. (A row's subviews are
+    /// plain views whose superview's state is its content view's.)
+    var hasLists: Bool
 
     /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
     /// about it; the rest of the tree's shape is filled in by `FlatTree.init(hierarchy:)`.
-    init(_ view: borrowing ViewHierarchy.View, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
+    ///
+    /// The view is read field by field through `view` (a view holds a reference, and a
+    /// borrowed one is copied whole, retain included, to be read).
+    init(_ view: UnsafePointer<ViewHierarchy.View>, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
         self.index = index
-        kind = view.kind
-        placement = view.placement
-        controllerKind = view.viewController?.kind
-        insetsLayoutMarginsFromSafeArea = view.insetsLayoutMarginsFromSafeArea
-        preservesSuperviewLayoutMargins = view.preservesSuperviewLayoutMargins
-        parent = view.parent
+        kind = view.pointee.kind
+        placement = view.pointee.placement
+        controllerKind = view.pointee.viewController?.kind
+        insetsLayoutMarginsFromSafeArea = view.pointee.insetsLayoutMarginsFromSafeArea
+        preservesSuperviewLayoutMargins = view.pointee.preservesSuperviewLayoutMargins
+        parent = view.pointee.parent
         isFirstSubview = ViewHierarchy.isFirstSubview(index, parent: parent)
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController
+        hasLists = view.pointee.listsBox != nil || view.pointee.keyboardLayoutGuide != nil || kind.isRow || kind == .collectionView
     }
 
     /// Whether the node is the window's root view (the only one without a superview).
@@ -93,9 +101,13 @@ struct FlatTree: Sendable {
     init(hierarchy: ViewHierarchy) {
         // The nodes are written (and their superviews' read) through the new array's buffer:
         // no uniqueness, capacity or bounds check per node. `FlatNode` is plain data.
+        // Where the next row of a table stacks (T2): the table whose row came last, its
+        // last row's bottom, and the other tables' (rows of two tables interleave only when
+        // a table sits inside a row).
+        var rowBottoms = RowBottoms()
         var nodes = [FlatNode](unsafeUninitializedCapacity: hierarchy.views.count) { nodes, initializedCount in
             hierarchy.views.withUnsafeBufferPointer { views in
-                nodes.initializeElement(at: 0, to: FlatNode(views[0], index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
+                nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
                 Self.findScrollOwner(of: 0, in: nodes)
                 for index in views.indices.dropFirst() {
                     // Read in place, through the buffer (an array element passed as an argument
@@ -114,7 +126,10 @@ struct FlatTree: Sendable {
                         }
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
-                    nodes.initializeElement(at: index, to: FlatNode(views[index], index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                    nodes.initializeElement(at: index, to: FlatNode(views.baseAddress! + index, index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                    if views[index].kind.isRow {
+                        nodes[index].placement = .frame(Self.rowFrame(views[index].lists?.row, parent: parent, bottoms: &rowBottoms))
+                    }
                     Self.findScrollOwner(of: index, in: nodes)
                 }
                 initializedCount = views.count
@@ -134,6 +149,52 @@ struct FlatTree: Sendable {
         views = hierarchy.views
         ids = hierarchy.ids
     }
+
+    /// A row's y and height (RULES.md T2) as a frame whose x and width its table decides:
+    /// its own `y`, or stacked under the previous row of its table.
+    private static func rowFrame(_ row: RowProperties?, parent: Int, bottoms: inout RowBottoms) -> Rect {
+        let height = row?.height ?? 44
+        let y = row?.y ?? bottoms.bottom(of: parent)
+        bottoms.set(y + height, of: parent)
+        return Rect(x: 0, y: y, width: 0, height: height)
+    }
+
+    /// Per table, its last row's bottom so far; the table whose row came last at hand.
+    private struct RowBottoms {
+        var table = -1
+        var bottom = 0.0
+        var others: [Int: Double] = [:]
+
+        /// The bottom of `table`'s last row so far; 0 before its first.
+        mutating func bottom(of table: Int) -> Double {
+            if table == self.table { return bottom }
+            if self.table >= 0 { others[self.table] = bottom }
+            self.table = table
+            bottom = others[table] ?? 0
+            return bottom
+        }
+
+        mutating func set(_ value: Double, of table: Int) {
+            _ = bottom(of: table)
+            bottom = value
+        }
+    }
+
+    /// The node's table properties (a table view's), as the request sets them.
+    @inline(__always)
+    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.pointee.lists?.table } }
+
+    /// A row's own separator inset, as the request sets it.
+    @inline(__always)
+    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.pointee.lists?.row?.separatorInset } }
+
+    /// A collection view's layout, as the request sets it.
+    @inline(__always)
+    func collectionLayout(of node: FlatNode) -> CollectionLayout? { read(node) { $0.pointee.lists?.collectionLayout } }
+
+    /// The node's keyboard layout guide request.
+    @inline(__always)
+    func keyboardLayoutGuide(of node: FlatNode) -> KeyboardGuideOptions? { read(node) { $0.pointee.keyboardLayoutGuide } }
 
     /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
     /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)
@@ -162,8 +223,9 @@ struct FlatTree: Sendable {
 
     /// Reads one property of `node` where the request holds it (no copy of the request's view).
     @inline(__always)
-    private func read<Value>(_ node: FlatNode, _ property: (borrowing ViewHierarchy.View) -> Value) -> Value {
-        views.withUnsafeBufferPointer { property($0[node.index]) }
+    private func read<Value>(_ node: FlatNode, _ property: (UnsafePointer<ViewHierarchy.View>) -> Value) -> Value {
+        // Through a pointer: a view holds a reference, and one passed borrowed is copied whole.
+        views.withUnsafeBufferPointer { property($0.baseAddress! + node.index) }
     }
 
     /// The node's id.
@@ -173,18 +235,18 @@ struct FlatTree: Sendable {
     /// The node's view controller, if it has one.
     @inline(__always)
     func viewController(of node: FlatNode) -> ViewController? {
-        node.hasController ? read(node) { $0.viewController } : nil
+        node.hasController ? read(node) { $0.pointee.viewController } : nil
     }
 
     /// The node's scroll properties if it is a scroll view.
     @inline(__always)
     func scroll(of node: FlatNode) -> ScrollProperties? {
-        node.kind.isScrollView ? read(node) { $0.scroll } : nil
+        node.kind.isScrollView ? read(node) { $0.pointee.scroll } : nil
     }
 
     /// The node's own layout margins, as the request sets them.
     @inline(__always)
-    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.layoutMargins } }
+    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.pointee.layoutMargins } }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
     /// hashing every id costs more than a pass over a small tree.

@@ -142,7 +142,7 @@ extension LayoutPass {
     /// The safe area that finished edge trails give, and its explanation: a laid-out node's
     /// when the trails add nothing to its lists, else the one made last when it was made
     /// alike, else a new one.
-    private func explained(
+    func explained(
         top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail,
         results: UnsafeMutableBufferPointer<NodeResult>, reuse: inout ExplanationReuse
     ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {

@@ -7,6 +7,8 @@ struct LayoutPass: Sendable {
     let environment: DisplayEnvironment
     let systemVersion: Double
     let direction: LayoutDirection
+    /// The keyboard on screen (RULES.md K1–K3).
+    var keyboard: Keyboard?
     /// Rule S5: each child controller view's last value (before its additional insets), by
     /// node index. Few trees have child controllers, and an empty dictionary allocates nothing.
     private var remembered: [Int: Insets] = [:]
@@ -58,8 +60,11 @@ struct LayoutPass: Sendable {
         reuse: inout ExplanationReuse, remembered: inout [Int: Insets]
     ) {
         let node = tree.nodes[i]
-        if case .plain = node.role, !node.kind.isScrollView {
+        if case .plain = node.role, !node.kind.isScrollView, !node.hasLists {
             return layOutPlainView(i, node, in: tree, results: results, state: &state, reuse: &reuse)
+        }
+        if node.kind.isRow {
+            return layOutRow(i, node, in: tree, results: results, state: &state, reuse: &reuse)
         }
         let parent = node.parent
         let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
@@ -89,7 +94,9 @@ struct LayoutPass: Sendable {
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
-        if usesSafeAreaModel {
+        if usesSafeAreaModel, case .plain = node.role, tree.nodes[parent].kind.isRow {
+            (safeArea, explanation) = rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, reuse: &reuse)
+        } else if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
                 of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
@@ -116,6 +123,9 @@ struct LayoutPass: Sendable {
         // Layout margins (M1, M2).
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
+        if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras?.scroll) {
+            extras = .box(scroll: extras?.scroll, bars: extras?.bars, lists: lists)
+        }
         record(
             i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
             explanation: consume explanation, guides: guides, extras: consume extras, included: parts.included, cover: cover,
@@ -134,7 +144,9 @@ struct LayoutPass: Sendable {
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
         if usesSafeAreaModel {
-            (safeArea, explanation) = plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
+            (safeArea, explanation) = tree.nodes[parent].kind.isRow
+                ? rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, reuse: &reuse)
+                : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
@@ -149,7 +161,7 @@ struct LayoutPass: Sendable {
     /// its subviews read to `state`. (Inlined into both paths: a call would pass the
     /// result's parts through memory.)
     @inline(__always)
-    private func record(
+    func record(
         _ i: Int, id: String, frame: Rect, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets,
         explanation: consuming NodeResult.SharedExplanation?, guides: LayoutGuideLengths?, extras: consuming NodeResult.Extras?,
         included: EdgeSet, cover: LegacyCover, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState
@@ -166,7 +178,7 @@ struct LayoutPass: Sendable {
     }
 
     /// The window frame of a view at `frame` under the view at `parent`.
-    private func window(of frame: Rect, under parent: Int, parentBounds: Rect, state: PassState) -> Rect {
+    func window(of frame: Rect, under parent: Int, parentBounds: Rect, state: PassState) -> Rect {
         let parentWindow = state.nodes[parent].window
         return Rect(x: parentWindow.x + frame.x - parentBounds.x, y: parentWindow.y + frame.y - parentBounds.y, width: frame.width, height: frame.height)
     }

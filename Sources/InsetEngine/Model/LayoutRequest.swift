@@ -1,14 +1,19 @@
 /// The kind of a view node.
 public enum ViewKind: String, Hashable, Sendable {
     case view, scrollView, tableView, collectionView
+    /// Table rows (RULES.md T1–T5), only as direct subviews of a `tableView`.
+    case cell, sectionHeader, sectionFooter
 
     /// Whether the node is a `UIScrollView` (and so carries `ScrollProperties`).
     public var isScrollView: Bool {
         switch self {
-        case .view: false
+        case .view, .cell, .sectionHeader, .sectionFooter: false
         case .scrollView, .tableView, .collectionView: true
         }
     }
+
+    /// Whether the node is a table row, which its table places (RULES.md T2).
+    public var isRow: Bool { self == .cell || self == .sectionHeader || self == .sectionFooter }
 }
 
 /// A guide of the superview that all four edges of a pinned view are constrained to.
@@ -148,6 +153,10 @@ public struct Node: Hashable, Sendable {
     /// Present exactly when `kind.isScrollView`.
     public var scroll: ScrollProperties?
     public var viewController: ViewController?
+    /// A table's, a row's or a collection view's own properties.
+    public var lists: ListProperties?
+    /// Asks for this view's keyboard layout guide.
+    public var keyboardLayoutGuide: KeyboardGuideOptions?
     /// Back to front.
     public var subviews: [Node]
 
@@ -161,6 +170,8 @@ public struct Node: Hashable, Sendable {
         preservesSuperviewLayoutMargins: Bool = false,
         scroll: ScrollProperties? = nil,
         viewController: ViewController? = nil,
+        lists: ListProperties? = nil,
+        keyboardLayoutGuide: KeyboardGuideOptions? = nil,
         subviews: [Node] = []
     ) {
         self.id = id
@@ -171,6 +182,8 @@ public struct Node: Hashable, Sendable {
         self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
         self.scroll = scroll ?? (kind.isScrollView ? ScrollProperties() : nil)
         self.viewController = viewController
+        self.lists = lists
+        self.keyboardLayoutGuide = keyboardLayoutGuide
         self.subviews = subviews
     }
 }
@@ -207,6 +220,8 @@ public struct LayoutRequest: Hashable, Sendable {
     /// The app's window in screen coordinates of the orientation (RULES.md W1); `nil`: the
     /// full screen. Set only to a frame inside the screen (the decoder checks it).
     public var window: Rect?
+    /// The keyboard on screen, if any (RULES.md K1–K3).
+    public var keyboard: Keyboard?
 
     /// Creates a request for a hierarchy given view by view.
     public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {

@@ -104,27 +104,30 @@ public struct NodeResult: Hashable, Sendable {
     final class Extras: Hashable, Sendable {
         @usableFromInline let scroll: ScrollNodeResult?
         @usableFromInline let bars: BarFrames?
+        @usableFromInline let lists: ListResult?
 
-        private init(scroll: ScrollNodeResult?, bars: BarFrames?) {
+        private init(scroll: ScrollNodeResult?, bars: BarFrames?, lists: ListResult?) {
             self.scroll = scroll
             self.bars = bars
+            self.lists = lists
         }
 
-        /// The box holding `scroll` and `bars`, or `nil` when both are absent.
+        /// The box holding `scroll`, `bars` and `lists`, or `nil` when all are absent.
         @usableFromInline
-        static func box(scroll: ScrollNodeResult?, bars: BarFrames?) -> Extras? {
-            scroll == nil && bars == nil ? nil : Extras(scroll: scroll, bars: bars)
+        static func box(scroll: ScrollNodeResult?, bars: BarFrames?, lists: ListResult? = nil) -> Extras? {
+            scroll == nil && bars == nil && lists == nil ? nil : Extras(scroll: scroll, bars: bars, lists: lists)
         }
 
         @usableFromInline
         static func == (lhs: Extras, rhs: Extras) -> Bool {
-            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars
+            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars && lhs.lists == rhs.lists
         }
 
         @usableFromInline
         func hash(into hasher: inout Hasher) {
             hasher.combine(scroll)
             hasher.combine(bars)
+            hasher.combine(lists)
         }
     }
 
@@ -183,7 +186,7 @@ public struct NodeResult: Hashable, Sendable {
     /// Scroll kinds only.
     @inlinable public var scroll: ScrollNodeResult? {
         get { fields.extras?.scroll }
-        set { fields.extras = .box(scroll: newValue, bars: bars) }
+        set { fields.extras = .box(scroll: newValue, bars: bars, lists: lists) }
     }
     /// View-controller nodes only.
     @inlinable public var layoutGuides: LayoutGuideLengths? {
@@ -193,7 +196,12 @@ public struct NodeResult: Hashable, Sendable {
     /// Container nodes, and the root node while the status bar shows.
     @inlinable public var bars: BarFrames? {
         get { fields.extras?.bars }
-        set { fields.extras = .box(scroll: scroll, bars: newValue) }
+        set { fields.extras = .box(scroll: scroll, bars: newValue, lists: lists) }
+    }
+    /// Rows, collection views and nodes that asked for a keyboard layout guide.
+    @inlinable public var lists: ListResult? {
+        get { fields.extras?.lists }
+        set { fields.extras = .box(scroll: scroll, bars: bars, lists: newValue) }
     }
 
     /// Creates a node result.

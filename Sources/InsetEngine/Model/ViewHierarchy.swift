@@ -16,6 +16,16 @@ public struct ViewHierarchy: Hashable, Sendable {
         /// Present exactly when `kind.isScrollView`.
         public var scroll: ScrollProperties?
         public var viewController: ViewController?
+        /// A table's, a row's or a collection view's own properties.
+        public var lists: ListProperties? {
+            get { listsBox?.value }
+            set { listsBox = newValue.map(ListPropertiesBox.init) }
+        }
+        /// `lists`, held by reference: most views have none, and a view is copied and
+        /// tested far more often than its list properties are read.
+        @usableFromInline var listsBox: ListPropertiesBox?
+        /// Asks for this view's keyboard layout guide.
+        public var keyboardLayoutGuide: KeyboardGuideOptions?
         /// The superview's index in the hierarchy; -1 for the root.
         public var parent: Int
 
@@ -28,6 +38,8 @@ public struct ViewHierarchy: Hashable, Sendable {
             preservesSuperviewLayoutMargins: Bool = false,
             scroll: ScrollProperties? = nil,
             viewController: ViewController? = nil,
+            lists: ListProperties? = nil,
+            keyboardLayoutGuide: KeyboardGuideOptions? = nil,
             parent: Int
         ) {
             self.kind = kind
@@ -37,6 +49,8 @@ public struct ViewHierarchy: Hashable, Sendable {
             self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
             self.scroll = kind.isScrollView ? (scroll ?? ScrollProperties()) : nil
             self.viewController = viewController
+            listsBox = lists.map(ListPropertiesBox.init)
+            self.keyboardLayoutGuide = keyboardLayoutGuide
             self.parent = parent
         }
 
@@ -46,7 +60,8 @@ public struct ViewHierarchy: Hashable, Sendable {
                 kind: node.kind, placement: node.placement, layoutMargins: node.layoutMargins,
                 insetsLayoutMarginsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
                 preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins,
-                scroll: node.scroll, viewController: node.viewController, parent: parent
+                scroll: node.scroll, viewController: node.viewController, lists: node.lists,
+                keyboardLayoutGuide: node.keyboardLayoutGuide, parent: parent
             )
         }
     }
@@ -119,7 +134,8 @@ public struct ViewHierarchy: Hashable, Sendable {
                 id: ids[index], kind: view.kind, placement: view.placement, layoutMargins: view.layoutMargins,
                 insetsLayoutMarginsFromSafeArea: view.insetsLayoutMarginsFromSafeArea,
                 preservesSuperviewLayoutMargins: view.preservesSuperviewLayoutMargins,
-                scroll: view.scroll, viewController: view.viewController,
+                scroll: view.scroll, viewController: view.viewController, lists: view.lists,
+                keyboardLayoutGuide: view.keyboardLayoutGuide,
                 subviews: children[index].map { nodes[$0].take()! }
             )
         }
@@ -166,5 +182,26 @@ public struct ContainerContent: Hashable, Sendable {
         guard !isFound, hasViewController else { return false }
         found = index
         return true
+    }
+}
+
+/// A view's list properties, held by reference (see `ViewHierarchy.View.lists`).
+@usableFromInline
+final class ListPropertiesBox: Hashable, Sendable {
+    let value: ListProperties
+
+    @usableFromInline
+    init(_ value: ListProperties) {
+        self.value = value
+    }
+
+    @usableFromInline
+    static func == (lhs: ListPropertiesBox, rhs: ListPropertiesBox) -> Bool {
+        lhs.value == rhs.value
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 }

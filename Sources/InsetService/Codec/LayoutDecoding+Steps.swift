@@ -52,7 +52,7 @@ extension LayoutDecoding {
             let rect = reader.rect(member.value)
             if reader.isNull(member.value) { reader.wrongType(member.value, expected: "an object") }
             var broken = BrokenRules()
-            if rules.checkStepFrame(for: id, isContainerContent: containerContents.contains, report: &broken) {
+            if rules.checkStepFrame(for: id, isContainerContent: containerContents.contains, isRow: rows.contains, report: &broken) {
                 if let rect { frames.append((id, rect)) }
             }
             for (_, detail) in broken.found {

@@ -23,6 +23,9 @@ struct LayoutFastPath {
     private var nodeCount = 0
     /// The device may come after the root: its family is learned at the end.
     private var rules = LayoutRules()
+    /// Whether a table asks for the insetGrouped style (systemVersion 13+, not tvOS: both
+    /// known only at the body's end).
+    private var hasInsetGroupedTable = false
     private var broken = AnyBrokenRule()
     /// The key order of each kind of object, as learned from the bodies this thread read
     /// before and from this one so far.
@@ -83,7 +86,7 @@ struct LayoutFastPath {
                 direction = word
             case .root:
                 guard node(depth: 1, parent: -1) != nil else { return nil }
-            case .screen, .steps, .window:
+            case .screen, .steps, .window, .keyboard:
                 return nil
             }
             guard let next = reader.nextMember() else { return nil }
@@ -91,6 +94,8 @@ struct LayoutFastPath {
         }
         guard reader.isAtEnd(), seen.read.contains(LayoutSchema.shared.body.index(of: .root)), let deviceID, let family = devices.family(of: deviceID) else { return nil }
         guard rules.learnFamily(family) else { return nil }
+        // The insetGrouped style's version and family, known only now.
+        if hasInsetGroupedTable, version < 13 || family == .tv { return nil }
         let resolvedOrientation = orientation ?? (family == .tv ? .landscapeLeft : .portrait)
         // `nil` too for an orientation the device does not support.
         guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
@@ -131,6 +136,8 @@ struct LayoutFastPath {
         var content: FieldBits?
         var candidate = ContainerContent()
         var seen = FieldSet()
+        var row = RowProperties(), hasRow = false
+        var style: TableStyle?
 
         guard var more = reader.beginObject() else { return nil }
         while more {
@@ -148,6 +155,9 @@ struct LayoutFastPath {
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
                 lastWords.kind = index
                 kind = word
+                // Written now: a row among its subviews reads it (a row read before its
+                // table's kind is left to the validating decoding, as the rules see no table).
+                views[position].kind = word
             case .frame:
                 guard let rect = rect() else { return nil }
                 placement = .frame(rect)
@@ -198,6 +208,22 @@ struct LayoutFastPath {
                 reading.hasController = true
                 reading.controllerKind = read.kind
                 reading.controllerFields = fields
+            case .y:
+                guard let number = number(.signed) else { return nil }
+                row.y = number
+                hasRow = true
+            case .height:
+                guard let number = number(.nonNegative) else { return nil }
+                row.height = number
+                hasRow = true
+            case .style:
+                guard let (word, index) = word(LayoutSchema.shared.tableStyles, last: lastWords.style) else { return nil }
+                lastWords.style = index
+                style = word
+            case .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,
+                 .separatorInset, .separatorInsetReference, .layout, .keyboardLayoutGuide:
+                // The rarer list fields and the keyboard are read by the validating decoding alone.
+                return nil
             case .subviews:
                 guard var element = reader.beginArray() else { return nil }
                 while element {
@@ -215,11 +241,13 @@ struct LayoutFastPath {
         guard hasID else { return nil }
         reading.fields = seen.read
         reading.kind = kind
+        reading.parentKind = parent >= 0 ? views[parent].kind : nil
+        reading.isInsetGrouped = style == .insetGrouped
         rules.checkNode(reading, isRoot: parent < 0, report: &broken)
         rules.checkContent(of: reading, content: content, report: &broken)
         guard !broken.found else { return nil }
         // The place holds a default view already: only what differs is written, in place.
-        if kind != .view {
+        if kind.isScrollView {
             views[position].kind = kind
             views[position].scroll = scroll
         }
@@ -228,6 +256,11 @@ struct LayoutFastPath {
         if !insetsFromSafeArea { views[position].insetsLayoutMarginsFromSafeArea = false }
         if preservesSuperviewMargins { views[position].preservesSuperviewLayoutMargins = true }
         if let controller { views[position].viewController = controller }
+        if hasRow { views[position].lists = ListProperties(row: row) }
+        if let style {
+            views[position].lists = ListProperties(table: TableProperties(style: style))
+            if style == .insetGrouped { hasInsetGroupedTable = true }
+        }
         return reading
     }
 

@@ -47,7 +47,7 @@ enum LearnedKeyOrders {
 /// in the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
 /// pins and behaviours.
 struct LastWords {
-    var kind = -1, pin = -1, behavior = -1, controllerKind = -1
+    var kind = -1, pin = -1, behavior = -1, controllerKind = -1, style = -1
 }
 
 /// Up to four numbers by position, 0 where none was read. (Four scalars rather than a

@@ -68,6 +68,8 @@ struct LayoutDecoding {
     var containerContents = Set<Int>()
     /// The body's systemVersion (18 until it is read), for the fields a version lacks.
     var systemVersion = 18.0
+    /// The indices of the table rows, which their tables place and no step may move.
+    var rows = Set<Int>()
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
         self.reader = reader
@@ -86,6 +88,7 @@ struct LayoutDecoding {
         var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
         var statusBarHidden: JSONMember?, layoutDirection: JSONMember?, root: JSONMember?, steps: JSONMember?
         var window: JSONMember?
+        var keyboard: JSONMember?
         for member in document.members(of: body) {
             guard let field = reader.field(of: member, in: schema.body), !reader.isNull(member.value) else { continue }
             switch field {
@@ -98,6 +101,7 @@ struct LayoutDecoding {
             case .root: root = member
             case .steps: steps = member
             case .window: window = member
+            case .keyboard: keyboard = member
             }
         }
 
@@ -129,6 +133,7 @@ struct LayoutDecoding {
         }
         rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
                                                 systemVersion: version, statusBarHidden: hidesStatusBar, frame: windowFrame)
+        rules.systemVersion = version
         self.systemVersion = version
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
@@ -136,6 +141,7 @@ struct LayoutDecoding {
             reader.missing("root", in: body)
         }
         let layoutSteps = steps.flatMap { self.steps($0.value) } ?? []
+        let keyboardReading = keyboard.flatMap { self.keyboard($0.value) }
 
         try reader.finish()
         // Every way of reaching here without a root or an environment was reported above;
@@ -154,6 +160,7 @@ struct LayoutDecoding {
         let hierarchy = ViewHierarchy(views: views, ids: viewIDs)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = windowFrame
+        request.keyboard = keyboardReading?.keyboard(on: environment.screen)
         return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
     }
 
@@ -186,6 +193,7 @@ struct LayoutDecoding {
         var idValue: JSONValue?
         var scroll = ScrollProperties()
         var subviews: JSONValue?
+        var lists = ListReading()
         for member in document.members(of: value) {
             guard let key = reader.field(of: member, in: schema.node) else { continue }
             let field = member.value
@@ -223,6 +231,9 @@ struct LayoutDecoding {
                 reading.hasController = true
                 reading.controllerKind = kind
                 reading.controllerFields = fields
+            case .y, .height, .style, .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,
+                 .separatorInset, .separatorInsetReference, .layout, .keyboardLayoutGuide:
+                listField(key, member, into: &lists)
             case .subviews:
                 if given {
                     if document.kind(of: field) == .array { subviews = field } else { reader.wrongType(field, expected: "an array") }
@@ -237,8 +248,12 @@ struct LayoutDecoding {
         } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null (another type was reported)
             reader.missing("id", in: value)
         }
+        reading.parentKind = parent >= 0 ? views[parent].kind : nil
+        reading.isInsetGrouped = lists.table.style == .insetGrouped
         rules.checkNode(reading, isRoot: parent < 0, report: &broken)
         report(&broken, node: value)
+        finishLists(lists, node: value, into: &view)
+        if view.kind.isRow { rows.insert(index) }
 
         view.scroll = view.kind.isScrollView ? scroll : nil
         views.append(view)
@@ -343,7 +358,7 @@ struct LayoutDecoding {
     }
 
     /// The member of `object` that decoding reads as `field`: its first with that key.
-    private func member<Field>(_ field: Field, of object: JSONValue, in table: FieldTable<Field>) -> JSONMember? {
+    func member<Field>(_ field: Field, of object: JSONValue, in table: FieldTable<Field>) -> JSONMember? {
         document.members(of: object).first { !document.isDuplicateKey($0.key) && table.field($0.key, in: document) == field }
     }
 

@@ -207,7 +207,7 @@ public enum LayoutResponseEncoder {
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
-        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars {
+        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars, case .none = node.pointee.lists {
             let explanation = node.pointee.explanationIdentity
             if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)
@@ -258,6 +258,7 @@ public enum LayoutResponseEncoder {
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
+        if let lists = node.pointee.lists { writer.members(of: lists) }
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {

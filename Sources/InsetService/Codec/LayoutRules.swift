@@ -44,6 +44,20 @@ enum LayoutRule: CaseIterable, Sendable {
     case windowPresetMissing
     /// A window frame not wholly inside the screen of the orientation.
     case windowOutsideScreen
+    /// A table row (`cell`, `sectionHeader`, `sectionFooter`) that is not a direct subview
+    /// of a `tableView`.
+    case rowOutsideTable
+    /// A field a row takes no value for: its table places it (`frame`, `pin`, a step) and
+    /// T3 sets its margins; nor is it a view controller's view or a scroll view.
+    case fieldOnRow
+    /// A list field on a kind of view that has no such property: `y`/`height` off a row,
+    /// a table's fields off a `tableView`, `separatorInset` off a table or cell, `layout`
+    /// off a `collectionView`.
+    case listFieldOnOtherKind
+    /// A field or style the systemVersion (or tvOS) lacks.
+    case fieldBeforeItsVersion
+    /// A step's frame for a table row.
+    case stepMovesRow
 }
 
 /// Where a broken rule points, from the node (or step frame) the rules were given.
@@ -84,6 +98,10 @@ struct NodeReading {
     var controllerKind: ViewControllerKind?
     /// The controller's fields given, by position in `LayoutSchema.ControllerField`.
     var controllerFields = FieldBits()
+    /// The superview's kind; `nil` for the root (or when its `kind` gives no view kind).
+    var parentKind: ViewKind?
+    /// Whether the node (a table) asks for the `insetGrouped` style.
+    var isInsetGrouped = false
 
     /// Whether the node is a container's view.
     var isContainer: Bool { controllerKind?.isContainer ?? false }
@@ -111,6 +129,8 @@ struct LayoutRules {
     /// Whether the app's window is horizontally compact (`nil`: not known), where a split
     /// view controller is not modelled (RULES.md SV).
     var windowIsCompact: Bool?
+    /// The systemVersion simulated (the list fields' rules depend on it).
+    var systemVersion = 18.0
 
     /// Rules for a request on a device of `family` (`nil` for a custom screen or an
     /// unknown device).
@@ -167,6 +187,9 @@ struct LayoutRules {
         if node.kind == .view, fields.intersects(masks.scrollOnly) {
             Self.scrollFields(fields, report: &report)
         }
+        if let kind = node.kind, kind.isRow || fields.intersects(masks.lists) {
+            lists(node, kind: kind, report: &report)
+        }
         if let kind = node.controllerKind, node.controllerFields.intersects(masks.bars) {
             Self.bars(node.controllerFields, of: kind, report: &report)
         }
@@ -214,7 +237,7 @@ struct LayoutRules {
     /// A step's frame for the node `id` (read after every node): `true` when the step may
     /// move that node. `isContainerContent`: whether the node at an index is a container's
     /// content (see `checkContent`).
-    func checkStepFrame<Report: LayoutRuleReport>(for id: String, isContainerContent: (Int) -> Bool, report: inout Report) -> Bool {
+    func checkStepFrame<Report: LayoutRuleReport>(for id: String, isContainerContent: (Int) -> Bool, isRow: (Int) -> Bool = { _ in false }, report: inout Report) -> Bool {
         guard let index = ids[id] else {
             report.broken(.stepMovesUnknownNode, at: .stepFrame, detail: "unknown node id")
             return false
@@ -225,6 +248,10 @@ struct LayoutRules {
         }
         if isContainerContent(index) {
             report.broken(.stepMovesContent, at: .stepFrame, detail: Self.placedContent)
+            return false
+        }
+        if isRow(index) {
+            report.broken(.stepMovesRow, at: .stepFrame, detail: "a table places its rows")
             return false
         }
         return true
@@ -311,6 +338,55 @@ struct LayoutRules {
         }
     }
 
+    /// The rules of rows and of the list fields (API.md "Node additions").
+    @inline(never)
+    private func lists<Report: LayoutRuleReport>(_ node: NodeReading, kind: ViewKind, report: inout Report) {
+        let fields = node.fields
+        if kind.isRow {
+            if node.parentKind != .tableView {
+                report.broken(.rowOutsideTable, at: .field(.kind), detail: "a row (cell, sectionHeader, sectionFooter) is only a direct subview of a tableView")
+            }
+            if fields.intersects(masks.rowless) {
+                for (field, position) in masks.rowlessPositions where fields.contains(position) {
+                    report.broken(.fieldOnRow, at: .field(field), detail: "a row takes no \(field.rawValue): its table places it and sets its margins")
+                }
+            }
+        }
+        guard fields.intersects(masks.lists) else { return }
+        for (field, position) in masks.listPositions where fields.contains(position) {
+            let owner: (allowed: Bool, detail: String)
+            switch field {
+            case .y, .height: owner = (kind.isRow, "only for rows (cell, sectionHeader, sectionFooter)")
+            case .separatorInset: owner = (kind == .tableView || kind == .cell, "only for a tableView or a cell")
+            case .layout: owner = (kind == .collectionView, "only for a collectionView")
+            case .keyboardLayoutGuide: owner = (true, "")
+            default: owner = (kind == .tableView, "only for a tableView")
+            }
+            guard owner.allowed else {
+                report.broken(.listFieldOnOtherKind, at: .field(field), detail: owner.detail)
+                continue
+            }
+            let lacking: String?
+            switch field {
+            case .style where node.isInsetGrouped && (systemVersion < 13 || family == .tv):
+                lacking = "insetGrouped needs systemVersion 13 or later, and is not on tvOS"
+            case .insetsContentViewsToSafeArea where systemVersion < 11, .separatorInsetReference where systemVersion < 11:
+                lacking = "needs systemVersion 11 or later"
+            case .keyboardLayoutGuide where systemVersion < 15:
+                lacking = "needs systemVersion 15 or later"
+            default:
+                lacking = nil
+            }
+            if let lacking { report.broken(.fieldBeforeItsVersion, at: .field(field), detail: lacking) }
+        }
+    }
+
+    /// The fields a row takes no value for.
+    fileprivate static let rowless: [LayoutSchema.NodeField] = [
+        .frame, .pin, .viewController, .layoutMargins, .directionalLayoutMargins,
+        .insetsLayoutMarginsFromSafeArea, .preservesSuperviewLayoutMargins,
+    ] + LayoutSchema.NodeField.scrollOnly
+
     private static let placedRoot = "the root view always fills the screen"
     private static let placedContent = "a container places its content view controller's view"
     private static let containerOnTV = "navigation and tab bar controllers are not modelled on tvOS"
@@ -322,6 +398,11 @@ struct LayoutRules {
         let scrollOnly: FieldBits
         let bars: FieldBits
         let splitOnly: FieldBits
+        let lists: FieldBits
+        let rowless: FieldBits
+        /// The list fields and the fields a row takes no value for, with their positions.
+        let listPositions: [(LayoutSchema.NodeField, Int)]
+        let rowlessPositions: [(LayoutSchema.NodeField, Int)]
 
         init() {
             let schema = LayoutSchema.shared
@@ -330,6 +411,10 @@ struct LayoutRules {
             scrollOnly = FieldBits(LayoutSchema.NodeField.scrollOnly, of: schema.node)
             bars = FieldBits(LayoutSchema.ControllerField.bars.map(\.field), of: schema.controller)
             splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
+            lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
+            rowless = FieldBits(LayoutRules.rowless, of: schema.node)
+            listPositions = LayoutSchema.NodeField.lists.map { ($0, schema.node.index(of: $0)) }
+            rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }
 
         static let shared = Masks()

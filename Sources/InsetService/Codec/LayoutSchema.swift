@@ -8,6 +8,7 @@ struct LayoutSchema: Sendable {
     enum BodyField: String, CaseIterable, Sendable {
         case device, screen, orientation, systemVersion, statusBarHidden, layoutDirection, root, steps
         case window
+        case keyboard
     }
     enum WindowField: String, CaseIterable, Sendable { case split, side, frame }
     enum ScreenField: String, CaseIterable, Sendable { case width, height, safeAreaInsets, statusBarHeight, sizeClass }
@@ -17,6 +18,14 @@ struct LayoutSchema: Sendable {
         case contentSize, contentInset, contentInsetAdjustmentBehavior, alwaysBounceVertical, alwaysBounceHorizontal
         case automaticallyAdjustsScrollIndicatorInsets, verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets
         case viewController, subviews
+        case y, height, style, insetsContentViewsToSafeArea, cellLayoutMarginsFollowReadableWidth
+        case separatorInset, separatorInsetReference, layout, keyboardLayoutGuide
+
+        /// The fields of lists and the keyboard (`LayoutRules` says which kinds take them).
+        static let lists: [NodeField] = [
+            .y, .height, .style, .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,
+            .separatorInset, .separatorInsetReference, .layout, .keyboardLayoutGuide,
+        ]
 
         /// The fields only a scroll view takes.
         static let scrollOnly: [NodeField] = [
@@ -36,6 +45,11 @@ struct LayoutSchema: Sendable {
         static let bars: [(field: ControllerField, owner: ViewControllerKind)] = [(.navigationBar, .navigation), (.toolbar, .navigation), (.tabBar, .tabBar)]
     }
     enum StepField: String, CaseIterable, Sendable { case frames }
+    enum KeyboardField: String, CaseIterable, Sendable { case frame, docked, height }
+    enum SeparatorField: String, CaseIterable, Sendable { case left, right }
+    enum CollectionLayoutField: String, CaseIterable, Sendable { case type, sectionInsetReference, contentInsetsReference, sections }
+    enum SectionField: String, CaseIterable, Sendable { case sectionInset, contentInsets, contentInsetsReference }
+    enum CollectionLayoutType: String, Sendable { case flow, compositional }
     /// The words `edgesForExtendedLayout` takes instead of an array.
     enum EdgeWord: String, Sendable {
         case allEdges = "all"
@@ -49,11 +63,15 @@ struct LayoutSchema: Sendable {
     let controller = FieldTable<ControllerField>()
     let step = FieldTable<StepField>()
     let window = FieldTable<WindowField>()
+    let keyboard = FieldTable<KeyboardField>()
+    let separator = FieldTable<SeparatorField>()
+    let collectionLayout = FieldTable<CollectionLayoutField>()
+    let section = FieldTable<SectionField>()
 
     let layoutDirections = WordTable([LayoutDirection.leftToRight, .rightToLeft])
     let orientations = WordTable(Orientation.allCases)
     let sizeClasses = WordTable([SizeClass.compact, .regular])
-    let viewKinds = WordTable([ViewKind.view, .scrollView, .tableView, .collectionView])
+    let viewKinds = WordTable([ViewKind.view, .scrollView, .tableView, .collectionView, .cell, .sectionHeader, .sectionFooter])
     let pins = WordTable([Pin.bounds, .safeArea, .layoutMargins, .readableContent])
     let behaviors = WordTable(ContentInsetAdjustmentBehavior.allCases)
     let controllerKinds = WordTable([ViewControllerKind.plain, .navigation, .tabBar, .split])
@@ -62,6 +80,11 @@ struct LayoutSchema: Sendable {
     let splitStyles = WordTable(SplitViewStyle.allCases)
     let edges = WordTable(Edge.allCases)
     let edgeWords = WordTable([EdgeWord.allEdges, .noEdges])
+    let tableStyles = WordTable(TableStyle.allCases)
+    let separatorReferences = WordTable(SeparatorInsetReference.allCases)
+    let flowReferences = WordTable(FlowSectionInsetReference.allCases)
+    let contentInsetsReferences = WordTable(ContentInsetsReference.allCases)
+    let collectionLayoutTypes = WordTable([CollectionLayoutType.flow, .compositional])
 
     /// Built once, handed to every decoding.
     static let shared = LayoutSchema()

@@ -1,0 +1,84 @@
+/// A row's content view as the engine reports it (RULES.md T1, T3).
+public struct ContentViewResult: Hashable, Sendable {
+    /// In the row's coordinates.
+    public var frame: Rect
+    /// Safe-area model only.
+    public var safeAreaInsets: Insets?
+    /// The row's margins less the content view's offset inside the row (may be negative).
+    public var layoutMargins: Insets
+    /// In the content view's bounds coordinates.
+    public var layoutMarginsGuide: Rect
+
+    /// Creates the content view's part.
+    public init(frame: Rect, safeAreaInsets: Insets?, layoutMargins: Insets, layoutMarginsGuide: Rect) {
+        self.frame = frame
+        self.safeAreaInsets = safeAreaInsets
+        self.layoutMargins = layoutMargins
+        self.layoutMarginsGuide = layoutMarginsGuide
+    }
+}
+
+/// How one edge of a collection view's section was decided (RULES.md C3–C4).
+public struct SectionEdgeExplanation: Hashable, Sendable {
+    /// The request's word for the reference used (`automatic` resolved).
+    public var reference: String
+    /// Whether C3's clamp or C4's `max` took the adjusted content inset over a smaller value.
+    public var clampedToContentInset: Bool
+
+    /// Creates the explanation of one edge.
+    public init(reference: String, clampedToContentInset: Bool) {
+        self.reference = reference
+        self.clampedToContentInset = clampedToContentInset
+    }
+}
+
+/// Per edge, how one section's start was decided.
+public struct SectionExplanation: Hashable, Sendable, EdgeAddressable {
+    public var top: SectionEdgeExplanation
+    public var left: SectionEdgeExplanation
+    public var bottom: SectionEdgeExplanation
+    public var right: SectionEdgeExplanation
+
+    /// Creates the four edges' explanations.
+    public init(top: SectionEdgeExplanation, left: SectionEdgeExplanation, bottom: SectionEdgeExplanation, right: SectionEdgeExplanation) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// A collection view's sections: where each one's content starts, and why.
+public struct SectionsResult: Hashable, Sendable {
+    /// Per section, the distances from the collection view's bounds edges at the resting offset.
+    public var insets: [Insets]
+    /// Indexed like `insets`.
+    public var explain: [SectionExplanation]
+
+    /// Creates the sections' part.
+    public init(insets: [Insets], explain: [SectionExplanation]) {
+        self.insets = insets
+        self.explain = explain
+    }
+}
+
+/// The parts of a node's result that lists and the keyboard add: a row's content view and
+/// separator, a collection view's sections, a keyboard layout guide.
+public struct ListResult: Hashable, Sendable {
+    /// Rows only.
+    public var contentView: ContentViewResult?
+    /// Cells only: the effective inset, from the cell's edges.
+    public var separatorInset: SeparatorInset?
+    /// Collection views only.
+    public var sections: SectionsResult?
+    /// Nodes that asked for it: a Rect in the node's bounds coordinates.
+    public var keyboardLayoutGuide: Rect?
+
+    /// Creates the parts; each is absent by default.
+    public init(contentView: ContentViewResult? = nil, separatorInset: SeparatorInset? = nil, sections: SectionsResult? = nil, keyboardLayoutGuide: Rect? = nil) {
+        self.contentView = contentView
+        self.separatorInset = separatorInset
+        self.sections = sections
+        self.keyboardLayoutGuide = keyboardLayoutGuide
+    }
+}

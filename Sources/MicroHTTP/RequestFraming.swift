@@ -13,17 +13,28 @@ public enum FramingError: Error, Equatable, Sendable {
 /// `Transfer-Encoding` field only, takes `chunked` over `Content-Length`, and keeps white
 /// space before a colon in the field's name (so that field is then ignored).
 enum RequestFraming {
-    /// The first framing problem of `headers`, 400 cases before 501 ones.
-    static func check(_ headers: HTTPHeaders) -> FramingError? {
+    /// How a request whose framing holds says its body comes.
+    struct Body: Equatable {
+        /// The `Content-Length` value, if one was sent.
+        var contentLength: String?
+        /// Whether the body is chunked.
+        var chunked: Bool
+    }
+
+    /// How `headers` frame the body, or their first framing problem (400 cases before 501
+    /// ones), read in one pass over the fields.
+    static func read(_ headers: HTTPHeaders) -> Result<Body, FramingError> {
         var lengths = 0
+        var contentLength: String?
         var transferEncodings = 0
         var codings: [Substring] = []
         for field in headers {
             if field.name.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
-                return .ambiguous("white space between the header name \"\(field.name.trimmingTrailingWhitespace)\" and its colon")
+                return .failure(.ambiguous("white space between the header name \"\(field.name.trimmingTrailingWhitespace)\" and its colon"))
             }
             if HTTPHeaders.namesEqual(field.name, "Content-Length") {
                 lengths += 1
+                contentLength = field.value
             } else if HTTPHeaders.namesEqual(field.name, "Transfer-Encoding") {
                 transferEncodings += 1
                 // A list (RFC 9110 §5.6.1): empty elements do not count.
@@ -33,16 +44,16 @@ enum RequestFraming {
                 }
             }
         }
-        if lengths > 1 { return .ambiguous("more than one Content-Length field") }
-        guard transferEncodings > 0 else { return nil }
-        if lengths > 0 { return .ambiguous("Transfer-Encoding together with Content-Length") }
+        if lengths > 1 { return .failure(.ambiguous("more than one Content-Length field")) }
+        guard transferEncodings > 0 else { return .success(Body(contentLength: contentLength, chunked: false)) }
+        if lengths > 0 { return .failure(.ambiguous("Transfer-Encoding together with Content-Length")) }
         let chunked = codings.indices.filter { HTTPHeaders.namesEqual(String(codings[$0]), "chunked") }
-        if chunked.count > 1 { return .ambiguous("the chunked transfer coding is repeated") }
+        if chunked.count > 1 { return .failure(.ambiguous("the chunked transfer coding is repeated")) }
         if let only = chunked.first, only != codings.count - 1 {
-            return .ambiguous("chunked is not the last transfer coding")
+            return .failure(.ambiguous("chunked is not the last transfer coding"))
         }
-        if chunked.count == 1, codings.count == 1 { return nil }
-        return .unsupportedCoding(codings.joined(separator: ", "))
+        if chunked.count == 1, codings.count == 1 { return .success(Body(contentLength: nil, chunked: true)) }
+        return .failure(.unsupportedCoding(codings.joined(separator: ", ")))
     }
 
     /// Whether a `Content-Length` value of digits states more than `limit` bytes (values

@@ -101,20 +101,23 @@ final class ServerContext: @unchecked Sendable {
             // Answered now, before any byte of the body (libmicrohttpd then closes the
             // connection after the answer): a framing that cannot be trusted, or a length
             // known to be too large.
-            if let error = RequestFraming.check(state.request.headers) {
+            let body: RequestFraming.Body
+            switch RequestFraming.read(state.request.headers) {
+            case .failure(let error):
                 state.request.framingError = error
                 return respond(state, on: connection)
+            case .success(let read):
+                body = read
             }
-            let lengthField = state.request.headers["Content-Length"]
-            if let lengthField, RequestFraming.exceeds(contentLength: lengthField, limit: maxBodyBytes) {
+            if let lengthField = body.contentLength, RequestFraming.exceeds(contentLength: lengthField, limit: maxBodyBytes) {
                 state.request.bodyTooLarge = true
                 return respond(state, on: connection)
             }
             // A body counts in the in-flight budget from its header on (its whole declared
             // length reserved), so that bodies arriving together cannot pass the budget.
-            let declared = lengthField.flatMap(Int.init) ?? 0
+            let declared = body.contentLength.flatMap(Int.init) ?? 0
             state.request.overBudget = BytesInFlight.current + declared > inFlightBudget
-            if state.request.overBudget, declared > 0 || state.request.headers.contains("Transfer-Encoding") {
+            if state.request.overBudget, declared > 0 || body.chunked {
                 return respond(state, on: connection)
             }
             if declared > 0 {

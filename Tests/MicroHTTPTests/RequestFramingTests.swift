@@ -4,8 +4,20 @@ import Testing
 /// RFC 9112 §6's framing rules as API.md "Connections and framing" states them: the cases
 /// libmicrohttpd 0.9.75 lets through.
 @Suite struct RequestFramingTests {
+    private func read(_ fields: [(String, String)]) -> Result<RequestFraming.Body, FramingError> {
+        RequestFraming.read(HTTPHeaders(fields.map { HTTPField(name: $0.0, value: $0.1) }))
+    }
+
+    /// The framing problem of `fields`, or nil when their framing holds.
     private func check(_ fields: [(String, String)]) -> FramingError? {
-        RequestFraming.check(HTTPHeaders(fields.map { HTTPField(name: $0.0, value: $0.1) }))
+        if case .failure(let error) = read(fields) { return error }
+        return nil
+    }
+
+    @Test func readsTheLengthOrChunkedItFound() {
+        #expect(read([("Host", "x"), ("content-length", "12")]) == .success(RequestFraming.Body(contentLength: "12", chunked: false)))
+        #expect(read([("Transfer-Encoding", "chunked")]) == .success(RequestFraming.Body(contentLength: nil, chunked: true)))
+        #expect(read([("Host", "x")]) == .success(RequestFraming.Body(contentLength: nil, chunked: false)))
     }
 
     @Test func acceptsOneLengthOrChunkedAlone() {

@@ -40,6 +40,19 @@ func read(_ path: String) throws(EmbedError) -> String {
     return text
 }
 
+/// `enum NAME { static let files: [(A: String, B: String)] }` holding each input's file name
+/// and text, labelled `labels`.
+func fileTable(_ name: String, of inputs: [String], doc: String, labels: (name: String, text: String)) throws(EmbedError) -> String {
+    var source = "enum \(name) {\n"
+    source += "    /// \(doc)\n"
+    source += "    static let files: [(\(labels.name): String, \(labels.text): String)] = [\n"
+    for path in inputs {
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        source += "(\(labels.name): \"\(file)\", \(labels.text): \(rawLiteral(try read(path)))),\n"
+    }
+    return source + "]\n}\n"
+}
+
 func generate(_ arguments: [String]) throws(EmbedError) -> (output: String, source: String) {
     guard arguments.count >= 2 else { throw .usage }
     let output = arguments[1]
@@ -48,14 +61,7 @@ func generate(_ arguments: [String]) throws(EmbedError) -> (output: String, sour
     switch arguments[0] {
     case "devices":
         source += "/// The text of every `Devices/*.json` file, by file name, in name order.\n"
-        source += "enum EmbeddedDevices {\n"
-        source += "    /// Each device file's name and JSON text.\n"
-        source += "    static let files: [(file: String, json: String)] = [\n"
-        for path in inputs {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            source += "(file: \"\(name)\", json: \(rawLiteral(try read(path)))),\n"
-        }
-        source += "]\n}\n"
+        source += try fileTable("EmbeddedDevices", of: inputs, doc: "Each device file's name and JSON text.", labels: ("file", "json"))
     case "openapi":
         guard inputs.count == 1 else { throw .usage }
         source += "/// The OpenAPI document (`openapi.yaml` at the package root), served from the binary.\n"
@@ -65,14 +71,7 @@ func generate(_ arguments: [String]) throws(EmbedError) -> (output: String, sour
         source += "}\n"
     case "playground":
         source += "/// The playground's files (`Playground/Assets/*`), by file name, in name order.\n"
-        source += "enum EmbeddedPlayground {\n"
-        source += "    /// Each file's name and text.\n"
-        source += "    static let files: [(name: String, text: String)] = [\n"
-        for path in inputs {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            source += "(name: \"\(name)\", text: \(rawLiteral(try read(path)))),\n"
-        }
-        source += "]\n}\n"
+        source += try fileTable("EmbeddedPlayground", of: inputs, doc: "Each file's name and text.", labels: ("name", "text"))
     default:
         throw .usage
     }

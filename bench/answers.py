@@ -16,7 +16,8 @@ The corpus is the same on every run (fixed seeds):
 - for the /layout and /scroll ones, mutations (every top-level key removed, unknown keys,
   wrong types, out-of-range and non-finite numbers, truncated and malformed JSON), and 300
   generated /layout trees mixing devices, orientations, system versions, containers and
-  bars, scroll kinds, frames, pins, margins and steps;
+  bars, scroll kinds, frames, pins, margins, steps, table rows and styles, collection
+  layouts, keyboards and keyboard layout guides;
 - 4,000 bodies of scripts/fuzz-requests.py's mutator (seed 1), made from those bodies as the
   fuzz makes them, a fifth of them garbled byte-wise.
 
@@ -136,9 +137,47 @@ def generated(rng, index):
             node["insetsLayoutMarginsFromSafeArea"] = False
         if rng.random() < 0.2 and depth > 1:
             node["viewController"] = {"kind": "plain", "additionalSafeAreaInsets": rng.choice(INSETS)}
+        if rng.random() < 0.1:
+            node["keyboardLayoutGuide"] = rng.choice([True, {"followsUndockedKeyboard": True}, {"usesBottomSafeArea": False}])
         if depth < 5:
             node["subviews"] = [view(depth + 1) for _ in range(rng.choice([0, 0, 1, 2, 3]))]
+        if node.get("kind") == "tableView":
+            table(node, depth)
+        elif node.get("kind") == "collectionView" and rng.random() < 0.6:
+            node["layout"] = collection_layout()
         return node
+
+    def table(node, depth):
+        """A table's own fields, and rows among its subviews (some with subviews of their own)."""
+        if rng.random() < 0.6:
+            node["style"] = rng.choice(["plain", "grouped", "insetGrouped"])
+        for key, values in (("insetsContentViewsToSafeArea", [False]), ("cellLayoutMarginsFollowReadableWidth", [True, False]),
+                            ("separatorInset", [{"left": 30}, {"left": 4, "right": 12}]),
+                            ("separatorInsetReference", ["fromCellEdges", "fromAutomaticInsets"])):
+            if rng.random() < 0.2:
+                node[key] = rng.choice(values)
+        rows = []
+        for _ in range(rng.choice([0, 1, 3, 5])):
+            row = {"id": node_id(), "kind": rng.choice(["cell", "cell", "sectionHeader", "sectionFooter"])}
+            if rng.random() < 0.3:
+                row["y"] = rng.choice([0, 100, 250.5])
+            if rng.random() < 0.5:
+                row["height"] = rng.choice([28, 44, 60.5])
+            if row["kind"] == "cell" and rng.random() < 0.2:
+                row["separatorInset"] = {"left": rng.choice([0, 16, 60])}
+            if depth < 5 and rng.random() < 0.6:
+                row["subviews"] = [view(depth + 2) for _ in range(rng.choice([1, 2]))]
+            rows.append(row)
+        node["subviews"] = rows + node.get("subviews", [])
+
+    def collection_layout():
+        if rng.random() < 0.5:
+            return {"type": "flow", "sectionInsetReference": rng.choice(["fromContentInset", "fromSafeArea", "fromLayoutMargins"]),
+                    "sections": [{"sectionInset": rng.choice(INSETS)} for _ in range(rng.choice([1, 2]))]}
+        references = ["automatic", "none", "safeArea", "layoutMargins", "readableContent"]
+        return {"type": "compositional", "contentInsetsReference": rng.choice(references),
+                "sections": [{"contentInsets": {"leading": rng.choice([0, 10]), "top": 5}, "contentInsetsReference": rng.choice(references)}
+                             for _ in range(rng.choice([1, 2]))]}
 
     def container(depth):
         kind = rng.choice(["navigation", "tabBar", "plain"])
@@ -175,6 +214,9 @@ def generated(rng, index):
         body["statusBarHidden"] = True
     if rng.random() < 0.15:
         body["layoutDirection"] = "rightToLeft"
+    if rng.random() < 0.15:
+        body["keyboard"] = rng.choice([{"height": 336}, {"frame": {"x": 20, "y": 300, "width": 320, "height": 250}, "docked": False},
+                                       {"frame": {"x": 0, "y": 500, "width": 393, "height": 352}}])
     if rng.random() < 0.2:
         ids = []
 

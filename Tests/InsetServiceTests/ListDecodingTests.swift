@@ -21,10 +21,10 @@ import Testing
          "subviews": [{"id": "h", "kind": "sectionHeader", "height": 30}, {"id": "c", "kind": "cell", "y": 100, "separatorInset": {"right": 2}}]}}
         """#)
         let views = request.hierarchy.views
-        #expect(views[0].lists?.table == TableProperties(style: .insetGrouped, insetsContentViewsToSafeArea: false, cellLayoutMarginsFollowReadableWidth: true,
+        #expect(views[0].table == TableProperties(style: .insetGrouped, insetsContentViewsToSafeArea: false, cellLayoutMarginsFollowReadableWidth: true,
                                                          separatorInset: SeparatorInset(left: 4), separatorInsetReference: .fromAutomaticInsets))
-        #expect(views[1].lists?.row == RowProperties(y: nil, height: 30))
-        #expect(views[2].lists?.row == RowProperties(y: 100, height: 44, separatorInset: SeparatorInset(right: 2)))
+        #expect(views[1].row == RowProperties(y: nil, height: 30))
+        #expect(views[2].row == RowProperties(y: 100, height: 44, separatorInset: SeparatorInset(right: 2)))
     }
 
     @Test func readsTheKeyboardAndItsGuide() throws {
@@ -41,9 +41,9 @@ import Testing
 
     @Test func readsCollectionLayouts() throws {
         let flow = try decode(#"{"device": "iphone-x", "root": {"id": "c", "kind": "collectionView", "layout": {"sectionInsetReference": "fromSafeArea", "sections": [{"sectionInset": {"left": 3}}, {}]}}}"#)
-        #expect(flow.hierarchy.views[0].lists?.collectionLayout == .flow(.fromSafeArea, sections: [Insets(top: 0, left: 3, bottom: 0, right: 0), .zero]))
+        #expect(flow.hierarchy.collectionLayouts[0] == .flow(.fromSafeArea, sections: [Insets(top: 0, left: 3, bottom: 0, right: 0), .zero]))
         let compositional = try decode(#"{"device": "iphone-x", "root": {"id": "c", "kind": "collectionView", "layout": {"sections": [{"contentInsets": {"leading": 3}, "contentInsetsReference": "none"}], "type": "compositional"}}}"#)
-        #expect(compositional.hierarchy.views[0].lists?.collectionLayout == .compositional(.automatic, sections: [CompositionalSection(contentInsets: DirectionalInsets(top: 0, leading: 3, bottom: 0, trailing: 0), contentInsetsReference: .none)]))
+        #expect(compositional.hierarchy.collectionLayouts[0] == .compositional(.automatic, sections: [CompositionalSection(contentInsets: DirectionalInsets(top: 0, leading: 3, bottom: 0, trailing: 0), contentInsetsReference: .none)]))
     }
 
     @Test(arguments: [

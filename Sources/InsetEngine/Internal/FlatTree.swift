@@ -53,8 +53,8 @@ struct FlatNode: Sendable {
     /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
     /// about it; the rest of the tree's shape is filled in by `FlatTree.init(hierarchy:)`.
     ///
-    /// The view is read field by field through `view` (a view holds a reference, and a
-    /// borrowed one is copied whole, retain included, to be read).
+    /// The view is read field by field through `view` (a borrowed one would be copied whole
+    /// to be read).
     init(_ view: UnsafePointer<ViewHierarchy.View>, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
         self.index = index
         kind = view.pointee.kind
@@ -67,7 +67,7 @@ struct FlatNode: Sendable {
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController
-        hasLists = view.pointee.listsBox != nil || view.pointee.keyboardLayoutGuide != nil || kind.isRow || kind == .collectionView
+        hasLists = view.pointee.keyboardLayoutGuide != nil || kind.isRow || kind == .tableView || kind == .collectionView
     }
 
     /// Whether the node is the window's root view (the only one without a superview).
@@ -93,6 +93,7 @@ struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
     private let ids: [String]
+    private let collectionLayouts: [Int: CollectionLayout]
 
     /// Classifies every view of `hierarchy`.
     ///
@@ -128,7 +129,7 @@ struct FlatTree: Sendable {
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
                     nodes.initializeElement(at: index, to: FlatNode(views.baseAddress! + index, index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
                     if views[index].kind.isRow {
-                        nodes[index].placement = .frame(Self.rowFrame(views[index].lists?.row, parent: parent, bottoms: &rowBottoms))
+                        nodes[index].placement = .frame(Self.rowFrame(views[index].row, parent: parent, bottoms: &rowBottoms))
                     }
                     Self.findScrollOwner(of: index, in: nodes)
                 }
@@ -148,6 +149,7 @@ struct FlatTree: Sendable {
         self.nodes = nodes
         views = hierarchy.views
         ids = hierarchy.ids
+        collectionLayouts = hierarchy.collectionLayouts
     }
 
     /// A row's y and height (RULES.md T2) as a frame whose x and width its table decides:
@@ -182,15 +184,14 @@ struct FlatTree: Sendable {
 
     /// The node's table properties (a table view's), as the request sets them.
     @inline(__always)
-    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.pointee.lists?.table } }
+    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.pointee.table } }
 
     /// A row's own separator inset, as the request sets it.
     @inline(__always)
-    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.pointee.lists?.row?.separatorInset } }
+    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.pointee.row?.separatorInset } }
 
     /// A collection view's layout, as the request sets it.
-    @inline(__always)
-    func collectionLayout(of node: FlatNode) -> CollectionLayout? { read(node) { $0.pointee.lists?.collectionLayout } }
+    func collectionLayout(of node: FlatNode) -> CollectionLayout? { collectionLayouts[node.index] }
 
     /// The node's keyboard layout guide request.
     @inline(__always)
@@ -224,7 +225,7 @@ struct FlatTree: Sendable {
     /// Reads one property of `node` where the request holds it (no copy of the request's view).
     @inline(__always)
     private func read<Value>(_ node: FlatNode, _ property: (UnsafePointer<ViewHierarchy.View>) -> Value) -> Value {
-        // Through a pointer: a view holds a reference, and one passed borrowed is copied whole.
+        // Through a pointer: a view passed borrowed is copied whole.
         views.withUnsafeBufferPointer { property($0.baseAddress! + node.index) }
     }
 

@@ -1,11 +1,16 @@
 /// A view hierarchy as the engine reads it: every view in depth-first (request) order, a
 /// superview before its subviews, each with its superview's index.
 ///
+/// A view is plain data (no reference), so that building, copying and reading the views
+/// costs no reference counting; the one part of unbounded size, a collection view's
+/// sections, is held beside them (`collectionLayouts`).
+///
 /// The request decoders build it view by view (`init(views:ids:)`), sparing a tree's
 /// per-node arrays; it is also `Node`'s tree flattened (`init(root:)`, and back with
 /// `root`), which reads better where a hierarchy is written by hand.
 public struct ViewHierarchy: Hashable, Sendable {
-    /// One view: a `Node` without its id and subviews, and its superview's index.
+    /// One view: a `Node` without its id, subviews and collection layout, and its
+    /// superview's index.
     public struct View: Hashable, Sendable {
         public var kind: ViewKind
         public var placement: Placement
@@ -16,14 +21,10 @@ public struct ViewHierarchy: Hashable, Sendable {
         /// Present exactly when `kind.isScrollView`.
         public var scroll: ScrollProperties?
         public var viewController: ViewController?
-        /// A table's, a row's or a collection view's own properties.
-        public var lists: ListProperties? {
-            get { listsBox?.value }
-            set { listsBox = newValue.map(ListPropertiesBox.init) }
-        }
-        /// `lists`, held by reference: most views have none, and a view is copied and
-        /// tested far more often than its list properties are read.
-        @usableFromInline var listsBox: ListPropertiesBox?
+        /// `tableView` only (`nil` there: the defaults).
+        public var table: TableProperties?
+        /// Rows only (`nil` there: the defaults).
+        public var row: RowProperties?
         /// Asks for this view's keyboard layout guide.
         public var keyboardLayoutGuide: KeyboardGuideOptions?
         /// The superview's index in the hierarchy; -1 for the root.
@@ -38,7 +39,8 @@ public struct ViewHierarchy: Hashable, Sendable {
             preservesSuperviewLayoutMargins: Bool = false,
             scroll: ScrollProperties? = nil,
             viewController: ViewController? = nil,
-            lists: ListProperties? = nil,
+            table: TableProperties? = nil,
+            row: RowProperties? = nil,
             keyboardLayoutGuide: KeyboardGuideOptions? = nil,
             parent: Int
         ) {
@@ -49,7 +51,8 @@ public struct ViewHierarchy: Hashable, Sendable {
             self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
             self.scroll = kind.isScrollView ? (scroll ?? ScrollProperties()) : nil
             self.viewController = viewController
-            listsBox = lists.map(ListPropertiesBox.init)
+            self.table = table
+            self.row = row
             self.keyboardLayoutGuide = keyboardLayoutGuide
             self.parent = parent
         }
@@ -60,7 +63,7 @@ public struct ViewHierarchy: Hashable, Sendable {
                 kind: node.kind, placement: node.placement, layoutMargins: node.layoutMargins,
                 insetsLayoutMarginsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
                 preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins,
-                scroll: node.scroll, viewController: node.viewController, lists: node.lists,
+                scroll: node.scroll, viewController: node.viewController, table: node.lists?.table, row: node.lists?.row,
                 keyboardLayoutGuide: node.keyboardLayoutGuide, parent: parent
             )
         }
@@ -70,12 +73,17 @@ public struct ViewHierarchy: Hashable, Sendable {
     public let views: [View]
     /// The views' ids, indexed like `views`.
     public let ids: [String]
+    /// The layouts of the collection views that set one, by view index; any other
+    /// collection view's is ``CollectionLayout/standard``.
+    public let collectionLayouts: [Int: CollectionLayout]
 
-    /// A hierarchy of `views` in depth-first order with their `ids`: the root first (its
-    /// `parent` -1), then each view after its superview and after every view of the
-    /// subtrees of its earlier siblings. The order and the parents are checked.
-    public init(views: [View], ids: [String]) {
+    /// A hierarchy of `views` in depth-first order with their `ids` and the layouts of
+    /// collection views among them: the root first (its `parent` -1), then each view after
+    /// its superview and after every view of the subtrees of its earlier siblings. The order,
+    /// the parents and the layouts' views are checked.
+    public init(views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
+        precondition(collectionLayouts.keys.allSatisfy { views.indices.contains($0) && views[$0].kind == .collectionView }, "only collection views have a layout")
         precondition(views[0].parent == -1, "the root comes first")
         // Depth-first order: a view's superview is the previous view or one of its ancestors.
         var previous = 0
@@ -90,12 +98,16 @@ public struct ViewHierarchy: Hashable, Sendable {
         }
         self.views = views
         self.ids = ids
+        self.collectionLayouts = collectionLayouts
     }
 
     /// `root`'s tree, flattened (iteratively: no recursion depth limit).
     public init(root: Node) {
         var views: [View] = [View(root, parent: -1)]
         var ids: [String] = [root.id]
+        var layouts: [Int: CollectionLayout] = [:]
+        // (A layout on another kind of view is ignored, as the pass would.)
+        if root.kind == .collectionView, let layout = root.lists?.collectionLayout { layouts[0] = layout }
         // The subviews being visited (shared with `root`, never copied node by node), the
         // next one's position and their superview's index; `stack` keeps the levels above.
         var level = (subviews: root.subviews, next: 0, parent: 0)
@@ -111,6 +123,7 @@ public struct ViewHierarchy: Hashable, Sendable {
             let index = views.count
             views.append(View(level.subviews[position], parent: level.parent))
             ids.append(level.subviews[position].id)
+            if level.subviews[position].kind == .collectionView, let layout = level.subviews[position].lists?.collectionLayout { layouts[index] = layout }
             let children = level.subviews[position].subviews
             if !children.isEmpty {
                 stack.append(level)
@@ -119,6 +132,7 @@ public struct ViewHierarchy: Hashable, Sendable {
         }
         self.views = views
         self.ids = ids
+        collectionLayouts = layouts
     }
 
     /// The hierarchy as a tree of `Node`s.
@@ -130,11 +144,14 @@ public struct ViewHierarchy: Hashable, Sendable {
         var nodes = [Node?](repeating: nil, count: views.count)
         for index in views.indices.reversed() {
             let view = views[index]
+            let layout = collectionLayouts[index]
+            let lists = view.table != nil || view.row != nil || layout != nil
+                ? ListProperties(table: view.table, row: view.row, collectionLayout: layout) : nil
             nodes[index] = Node(
                 id: ids[index], kind: view.kind, placement: view.placement, layoutMargins: view.layoutMargins,
                 insetsLayoutMarginsFromSafeArea: view.insetsLayoutMarginsFromSafeArea,
                 preservesSuperviewLayoutMargins: view.preservesSuperviewLayoutMargins,
-                scroll: view.scroll, viewController: view.viewController, lists: view.lists,
+                scroll: view.scroll, viewController: view.viewController, lists: lists,
                 keyboardLayoutGuide: view.keyboardLayoutGuide,
                 subviews: children[index].map { nodes[$0].take()! }
             )
@@ -182,26 +199,5 @@ public struct ContainerContent: Hashable, Sendable {
         guard !isFound, hasViewController else { return false }
         found = index
         return true
-    }
-}
-
-/// A view's list properties, held by reference (see `ViewHierarchy.View.lists`).
-@usableFromInline
-final class ListPropertiesBox: Hashable, Sendable {
-    let value: ListProperties
-
-    @usableFromInline
-    init(_ value: ListProperties) {
-        self.value = value
-    }
-
-    @usableFromInline
-    static func == (lhs: ListPropertiesBox, rhs: ListPropertiesBox) -> Bool {
-        lhs.value == rhs.value
-    }
-
-    @usableFromInline
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
     }
 }

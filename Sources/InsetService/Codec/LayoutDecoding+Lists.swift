@@ -40,9 +40,11 @@ extension LayoutDecoding {
         }
     }
 
-    /// Fills `view.lists` and `view.keyboardLayoutGuide` from what was read, and checks
-    /// the rules inside the `layout` and `keyboardLayoutGuide` objects that depend on the
-    /// systemVersion (`LayoutRules` checks those between the node's fields).
+    /// Fills `view`'s list properties and `keyboardLayoutGuide` from what was read (a
+    /// collection view's layout into `collectionLayouts`, under the index `view` is
+    /// appended at), and checks the rules inside the `layout` and `keyboardLayoutGuide`
+    /// objects that depend on the systemVersion (`LayoutRules` checks those between the
+    /// node's fields).
     mutating func finishLists(_ lists: ListReading, node: JSONValue, into view: inout ViewHierarchy.View) {
         guard !lists.isEmpty else { return }
         let kind = view.kind
@@ -55,9 +57,9 @@ extension LayoutDecoding {
         if let member = lists.members[.layout], kind == .collectionView, document.kind(of: member.value) == .object {
             checkLayoutVersion(member.value, layout: lists.layout)
         }
-        if kind == .tableView { view.lists = ListProperties(table: lists.table) }
-        if kind.isRow { view.lists = ListProperties(row: lists.row) }
-        if kind == .collectionView, let layout = lists.layout { view.lists = ListProperties(collectionLayout: layout) }
+        if kind == .tableView { view.table = lists.table }
+        if kind.isRow { view.row = lists.row }
+        if kind == .collectionView, let layout = lists.layout { collectionLayouts[views.count] = layout }
         view.keyboardLayoutGuide = lists.keyboardLayoutGuide
     }
 

@@ -256,9 +256,9 @@ struct LayoutFastPath {
         if !insetsFromSafeArea { views[position].insetsLayoutMarginsFromSafeArea = false }
         if preservesSuperviewMargins { views[position].preservesSuperviewLayoutMargins = true }
         if let controller { views[position].viewController = controller }
-        if hasRow { views[position].lists = ListProperties(row: row) }
+        if hasRow { views[position].row = row }
         if let style {
-            views[position].lists = ListProperties(table: TableProperties(style: style))
+            views[position].table = TableProperties(style: style)
             if style == .insetGrouped { hasInsetGroupedTable = true }
         }
         return reading

@@ -64,6 +64,8 @@ struct LayoutDecoding {
     /// The hierarchy's views and ids in depth-first order.
     var views: [ViewHierarchy.View] = []
     var viewIDs: [String] = []
+    /// The layouts collection views set, by view index.
+    var collectionLayouts: [Int: CollectionLayout] = [:]
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
     /// The body's systemVersion (18 until it is read), for the fields a version lacks.
@@ -157,7 +159,7 @@ struct LayoutDecoding {
         } else {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
-        let hierarchy = ViewHierarchy(views: views, ids: viewIDs)
+        let hierarchy = ViewHierarchy(views: views, ids: viewIDs, collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = windowFrame
         request.keyboard = keyboardReading?.keyboard(on: environment.screen)

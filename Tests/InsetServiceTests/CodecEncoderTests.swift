@@ -154,10 +154,13 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         let explain = try #require(Self.nav.explain)
         var nodes: [NodeResult] = []
         func plain(_ width: Double, safeArea: Insets? = .zero, explain: Explanation? = explain, margin: Double = 8) {
-            var node = Self.nav
-            node.id = "p\(nodes.count)"
+            let nav = Self.nav
+            var node = NodeResult(
+                id: "p\(nodes.count)", frame: nav.frame, frameInWindow: nav.frameInWindow, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
+                layoutMargins: nav.layoutMargins, directionalLayoutMargins: nav.directionalLayoutMargins, layoutMarginsGuide: nav.layoutMarginsGuide,
+                explain: nil, scroll: nil, layoutGuides: nil, bars: nil
+            )
             node.frame.y = Double(nodes.count)
-            (node.scroll, node.layoutGuides, node.bars) = (nil, nil, nil)
             node.safeAreaInsets = safeArea
             node.safeAreaLayoutGuide = safeArea.map { _ in Rect(x: 0, y: 0, width: width, height: 44) }
             node.layoutMargins = Insets(top: margin, left: margin, bottom: margin, right: margin)
@@ -185,6 +188,40 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes.reversed()])
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(reversed)}]}"#))
+    }
+
+    /// A table row's members after its frames are copied like a plain view's only when all of
+    /// them are alike: rows that differ only in their content view (a table that does not
+    /// inset it by the safe area) or in their separator are written anew. The answer is the
+    /// one of each node written alone.
+    @Test func repeatsRowsMembersOnlyWhenAllAreAlike() throws {
+        func table(_ id: String, insetsContentViews: Bool) -> Node {
+            func row(_ name: String, _ kind: ViewKind = .cell, separator: SeparatorInset? = nil, label: Bool = false) -> Node {
+                Node(id: id + name, kind: kind, lists: ListProperties(row: RowProperties(separatorInset: separator)),
+                     subviews: label ? [Node(id: id + name + "-label", placement: .pin(.layoutMargins))] : [])
+            }
+            return Node(
+                id: id, kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 1, height: 4000), behavior: .never),
+                lists: ListProperties(table: TableProperties(insetsContentViewsToSafeArea: insetsContentViews)),
+                subviews: [row("a"), row("b"), row("h", .sectionHeader), row("s", separator: SeparatorInset(left: 4)), row("l", label: true), row("c", label: true), row("d")]
+            )
+        }
+        let environment = try #require(FakeDevices().environment(id: "iphone-x", orientation: .landscapeLeft, systemVersion: 18, statusBarHidden: false))
+        // A safe area on the left and right only, which the tables and their rows share with
+        // the root, explanation included.
+        let root = Node(id: "root", viewController: ViewController(additionalSafeAreaInsets: Insets(top: 0, left: 30, bottom: -34, right: 20)),
+                        subviews: [table("t1", insetsContentViews: true), table("t2", insetsContentViews: false)])
+        let result = InsetEngine.layout(LayoutRequest(environment: environment, root: root))
+        // The premise: the two tables' rows differ in their content views alone.
+        let byID = Dictionary(uniqueKeysWithValues: result.nodes.map { ($0.id, $0) })
+        #expect(byID["t1a"]?.contentView?.frame == Rect(x: 30, y: 0, width: 762, height: 44))
+        #expect(byID["t2a"]?.contentView?.frame == Rect(x: 0, y: 0, width: 812, height: 44))
+        #expect(byID["t1a"]?.safeAreaInsets == byID["t2a"]?.safeAreaInsets)
+        #expect(byID["t1a"]?.explanationIdentity == byID["t2a"]?.explanationIdentity)
+        #expect(byID["t1s"]?.separatorInset != byID["t1a"]?.separatorInset)
+        let written = try "{" + result.nodes.map(Self.alone).joined(separator: ",") + "}"
+        let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
+        #expect(encoded.hasSuffix(#""nodes":\#(written)}"#))
     }
 
     /// The members of `node` as written alone, where nothing is shared.

@@ -2,19 +2,18 @@
 extension LayoutPass {
     /// What lists and the keyboard add to a node that is not a row: a collection view's
     /// sections, the keyboard layout guide it asked for; `nil` when neither applies.
-    func listParts(of node: FlatNode, in tree: FlatTree, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets, scroll: ScrollNodeResult?) -> ListResult? {
+    func listParts(
+        of node: FlatNode, in tree: FlatTree, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets, scroll: ScrollNodeResult?
+    ) -> (sections: SectionsResult?, keyboardLayoutGuide: Rect?)? {
         let options = tree.keyboardLayoutGuide(of: node)
         let isCollection = node.kind == .collectionView && scroll != nil
         // Most nodes here are a row's subviews, with neither part.
         guard isCollection || options != nil else { return nil }
-        var parts = ListResult()
+        var sections: SectionsResult?
         if isCollection, let scroll {
-            parts.sections = sections(tree.collectionLayout(of: node) ?? .standard, adjusted: scroll.adjustedContentInset, safeArea: safeArea, margins: margins, bounds: bounds)
+            sections = self.sections(tree.collectionLayout(of: node) ?? .standard, adjusted: scroll.adjustedContentInset, safeArea: safeArea, margins: margins, bounds: bounds)
         }
-        if let options {
-            parts.keyboardLayoutGuide = keyboardLayoutGuide(options, bounds: bounds, window: window, safeArea: safeArea)
-        }
-        return parts
+        return (sections, options.map { keyboardLayoutGuide($0, bounds: bounds, window: window, safeArea: safeArea) })
     }
 
     /// K1–K3: the view's keyboard layout guide, in its bounds coordinates. The keyboard's

@@ -32,31 +32,17 @@ extension LayoutPass {
         }
         let margins = rowMargins(frame: frame, style: properties.style, follows: properties.cellLayoutMarginsFollowReadableWidth ?? (systemVersion < 12), tableBounds: tableBounds, tableMargins: tableMargins, safeArea: safeArea)
 
-        // T1: only left and right are inset, by the row's own safe area.
-        var content = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        if usesSafeAreaModel, properties.insetsContentViewsToSafeArea {
-            content = Rect(x: safeArea.left, y: 0, width: Swift.max(0, frame.width - safeArea.left - safeArea.right), height: frame.height)
-        }
-        let offsets = Insets(top: 0, left: content.x, bottom: 0, right: frame.width - content.maxX)
-        let contentSafeArea = Insets(
-            top: safeArea.top, left: Swift.max(0, safeArea.left - offsets.left),
-            bottom: safeArea.bottom, right: Swift.max(0, safeArea.right - offsets.right)
+        // T1. (The flag is kept only where it moves the content view, so that results with
+        // the same answer compare equal.)
+        let insetsContentView = usesSafeAreaModel && properties.insetsContentViewsToSafeArea && (safeArea.left != 0 || safeArea.right != 0)
+        let content = ContentViewResult(
+            rowSize: frame.size, safeArea: usesSafeAreaModel ? safeArea : nil, margins: margins, insetsToSafeArea: insetsContentView
         )
-        let contentMargins = margins - offsets
-        let contentBounds = Rect(x: 0, y: 0, width: content.width, height: content.height)
         let rowBounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-
-        var parts = ListResult(contentView: ContentViewResult(
-            frame: content, safeAreaInsets: usesSafeAreaModel ? contentSafeArea : nil,
-            layoutMargins: contentMargins, layoutMarginsGuide: contentBounds.inset(by: contentMargins)
-        ))
-        if node.kind == .cell {
-            let own = tree.separatorInset(of: node)
-            parts.separatorInset = separatorInset(given: own ?? properties.separatorInset, reference: properties.separatorInsetReference, margins: margins)
-        }
-        if let options = tree.keyboardLayoutGuide(of: node) {
-            parts.keyboardLayoutGuide = keyboardLayoutGuide(options, bounds: rowBounds, window: window, safeArea: safeArea)
-        }
+        let separator = node.kind == .cell
+            ? separatorInset(given: tree.separatorInset(of: node) ?? properties.separatorInset, reference: properties.separatorInsetReference, margins: margins)
+            : nil
+        let keyboardGuide = tree.keyboardLayoutGuide(of: node).map { keyboardLayoutGuide($0, bounds: rowBounds, window: window, safeArea: safeArea) }
 
         results.initializeElement(at: i, to: NodeResult(
             id: tree.id(of: node), frame: frame, frameInWindow: window,
@@ -64,12 +50,14 @@ extension LayoutPass {
             safeAreaLayoutGuide: usesSafeAreaModel ? rowBounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
             layoutMarginsGuide: rowBounds.inset(by: margins),
-            explanation: explanation, layoutGuides: nil, extras: .box(scroll: nil, bars: nil, lists: parts)
+            explanation: explanation, inline: .row(insetsContentView: insetsContentView, separatorInset: separator),
+            extras: .box(scroll: nil, bars: nil, keyboardLayoutGuide: keyboardGuide)
         ))
-        let contentWindow = Rect(x: window.x + content.x, y: window.y + content.y, width: content.width, height: content.height)
+        // What the row's subviews read: its content view's.
+        let contentWindow = Rect(x: window.x + content.frame.x, y: window.y, width: content.frame.width, height: content.frame.height)
         state.append(NodeState(
-            bounds: contentBounds, window: contentWindow, safeArea: usesSafeAreaModel ? contentSafeArea : .zero,
-            margins: contentMargins, included: [], cover: tableState.cover
+            bounds: Rect(x: 0, y: 0, width: content.frame.width, height: content.frame.height), window: contentWindow,
+            safeArea: content.safeAreaInsets ?? .zero, margins: content.layoutMargins, included: [], cover: tableState.cover
         ))
     }
 

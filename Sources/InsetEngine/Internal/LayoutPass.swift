@@ -124,7 +124,7 @@ struct LayoutPass: Sendable {
         let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
         if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras?.scroll) {
-            extras = .box(scroll: extras?.scroll, bars: extras?.bars, lists: lists)
+            extras = .box(scroll: extras?.scroll, bars: extras?.bars, sections: lists.sections, keyboardLayoutGuide: lists.keyboardLayoutGuide)
         }
         record(
             i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
@@ -172,7 +172,7 @@ struct LayoutPass: Sendable {
             safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
             layoutMarginsGuide: bounds.inset(by: margins),
-            explanation: explanation, layoutGuides: guides, extras: extras
+            explanation: explanation, inline: guides.map(NodeResult.InlineParts.guides) ?? .none, extras: extras
         ))
         state.append(NodeState(bounds: bounds, window: window, safeArea: safeArea, margins: margins, included: included, cover: cover))
     }

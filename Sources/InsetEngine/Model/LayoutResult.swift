@@ -70,8 +70,20 @@ public struct NodeResult: Hashable, Sendable {
         @usableFromInline var directionalLayoutMargins: DirectionalInsets
         @usableFromInline var layoutMarginsGuide: Rect
         @usableFromInline var explanation: SharedExplanation?
-        @usableFromInline var layoutGuides: LayoutGuideLengths?
+        @usableFromInline var inline: InlineParts
         @usableFromInline var extras: Extras?
+    }
+
+    /// The small parts of a controller's view or of a row, held in the result: a node is
+    /// never both (a row takes no view controller). A row's content view is worked out from
+    /// the row's own fields when read, so a list's rows need no box.
+    @usableFromInline
+    enum InlineParts: Hashable, Sendable {
+        case none
+        /// A view controller's view: its legacy layout guides.
+        case guides(LayoutGuideLengths)
+        /// A row: whether T1 insets its content view by its safe area, and a cell's separator.
+        case row(insetsContentView: Bool, separatorInset: SeparatorInset?)
     }
 
     /// An explanation held by reference. A view inside its superview's safe area has its
@@ -97,37 +109,42 @@ public struct NodeResult: Hashable, Sendable {
         }
     }
 
-    /// The parts few nodes have (a scroll view's, a container's bars), boxed: a result
-    /// without them holds one `nil` reference instead of ~300 bytes of absent values that
-    /// every result would initialize, copy and check. `nil` when both are absent.
+    /// The parts few nodes have (a scroll view's, a container's bars, a collection view's
+    /// sections, a keyboard layout guide), boxed: a result without them holds one `nil`
+    /// reference instead of ~400 bytes of absent values that every result would initialize,
+    /// copy and check. `nil` when all are absent.
     @usableFromInline
     final class Extras: Hashable, Sendable {
         @usableFromInline let scroll: ScrollNodeResult?
         @usableFromInline let bars: BarFrames?
-        @usableFromInline let lists: ListResult?
+        @usableFromInline let sections: SectionsResult?
+        @usableFromInline let keyboardLayoutGuide: Rect?
 
-        private init(scroll: ScrollNodeResult?, bars: BarFrames?, lists: ListResult?) {
+        private init(scroll: ScrollNodeResult?, bars: BarFrames?, sections: SectionsResult?, keyboardLayoutGuide: Rect?) {
             self.scroll = scroll
             self.bars = bars
-            self.lists = lists
+            self.sections = sections
+            self.keyboardLayoutGuide = keyboardLayoutGuide
         }
 
-        /// The box holding `scroll`, `bars` and `lists`, or `nil` when all are absent.
+        /// The box holding the parts, or `nil` when all are absent.
         @usableFromInline
-        static func box(scroll: ScrollNodeResult?, bars: BarFrames?, lists: ListResult? = nil) -> Extras? {
-            scroll == nil && bars == nil && lists == nil ? nil : Extras(scroll: scroll, bars: bars, lists: lists)
+        static func box(scroll: ScrollNodeResult?, bars: BarFrames?, sections: SectionsResult? = nil, keyboardLayoutGuide: Rect? = nil) -> Extras? {
+            scroll == nil && bars == nil && sections == nil && keyboardLayoutGuide == nil
+                ? nil : Extras(scroll: scroll, bars: bars, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide)
         }
 
         @usableFromInline
         static func == (lhs: Extras, rhs: Extras) -> Bool {
-            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars && lhs.lists == rhs.lists
+            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars && lhs.sections == rhs.sections && lhs.keyboardLayoutGuide == rhs.keyboardLayoutGuide
         }
 
         @usableFromInline
         func hash(into hasher: inout Hasher) {
             hasher.combine(scroll)
             hasher.combine(bars)
-            hasher.combine(lists)
+            hasher.combine(sections)
+            hasher.combine(keyboardLayoutGuide)
         }
     }
 
@@ -184,24 +201,32 @@ public struct NodeResult: Hashable, Sendable {
         fields.explanation.map { ObjectIdentifier($0) }
     }
     /// Scroll kinds only.
-    @inlinable public var scroll: ScrollNodeResult? {
-        get { fields.extras?.scroll }
-        set { fields.extras = .box(scroll: newValue, bars: bars, lists: lists) }
-    }
+    @inlinable public var scroll: ScrollNodeResult? { fields.extras?.scroll }
     /// View-controller nodes only.
     @inlinable public var layoutGuides: LayoutGuideLengths? {
-        get { fields.layoutGuides }
-        set { fields.layoutGuides = newValue }
+        guard case .guides(let guides) = fields.inline else { return nil }
+        return guides
     }
     /// Container nodes, and the root node while the status bar shows.
-    @inlinable public var bars: BarFrames? {
-        get { fields.extras?.bars }
-        set { fields.extras = .box(scroll: scroll, bars: newValue, lists: lists) }
+    @inlinable public var bars: BarFrames? { fields.extras?.bars }
+    /// Rows only (RULES.md T1): worked out from the row's size, safe area and margins.
+    @inlinable public var contentView: ContentViewResult? {
+        guard case .row(let insets, _) = fields.inline else { return nil }
+        return ContentViewResult(rowSize: fields.frame.size, safeArea: fields.safeAreaInsets, margins: fields.layoutMargins, insetsToSafeArea: insets)
     }
-    /// Rows, collection views and nodes that asked for a keyboard layout guide.
-    @inlinable public var lists: ListResult? {
-        get { fields.extras?.lists }
-        set { fields.extras = .box(scroll: scroll, bars: bars, lists: newValue) }
+    /// Cells only (RULES.md T5): the effective inset, from the cell's edges.
+    @inlinable public var separatorInset: SeparatorInset? {
+        guard case .row(_, let separator) = fields.inline else { return nil }
+        return separator
+    }
+    /// Collection views only (RULES.md C3–C4).
+    @inlinable public var sections: SectionsResult? { fields.extras?.sections }
+    /// Nodes that asked for it (RULES.md K1–K3): in the node's bounds coordinates.
+    @inlinable public var keyboardLayoutGuide: Rect? { fields.extras?.keyboardLayoutGuide }
+    /// What lists and the keyboard add, together; `nil` when the node has none of it.
+    public var lists: ListResult? {
+        let lists = ListResult(contentView: contentView, separatorInset: separatorInset, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide)
+        return lists == ListResult() ? nil : lists
     }
 
     /// Creates a node result.
@@ -215,22 +240,23 @@ public struct NodeResult: Hashable, Sendable {
             id: id, frame: frame, frameInWindow: frameInWindow,
             safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explanation: explain.map(SharedExplanation.init), layoutGuides: layoutGuides, extras: .box(scroll: scroll, bars: bars)
+            explanation: explain.map(SharedExplanation.init), inline: layoutGuides.map(InlineParts.guides) ?? .none,
+            extras: .box(scroll: scroll, bars: bars)
         )
     }
 
-    /// Creates a node result whose explanation, scroll part and bars are already boxed.
+    /// Creates a node result whose explanation and extras are already boxed.
     init(
         id: String, frame: Rect, frameInWindow: Rect,
         safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
         layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
-        explanation: SharedExplanation?, layoutGuides: LayoutGuideLengths?, extras: Extras?
+        explanation: SharedExplanation?, inline: InlineParts, extras: Extras?
     ) {
         fields = Fields(
             id: id, frame: frame, frameInWindow: frameInWindow,
             safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explanation: explanation, layoutGuides: layoutGuides, extras: extras
+            explanation: explanation, inline: inline, extras: extras
         )
     }
 }

@@ -16,6 +16,25 @@ public struct ContentViewResult: Hashable, Sendable {
         self.layoutMargins = layoutMargins
         self.layoutMarginsGuide = layoutMarginsGuide
     }
+
+    /// T1: the content view of a row `size` large with the row's `safeArea` (`nil` in the
+    /// legacy model) and `margins`, inset by the row's left and right safe area when
+    /// `insetsToSafeArea` (the table's `insetsContentViewsToSafeArea`; ignored in the legacy
+    /// model), else the row's bounds. Its safe area is the row's less its offset inside the
+    /// row; its margins are the row's less that offset (T3's "whatever T1 did").
+    public init(rowSize size: Size, safeArea: Insets?, margins: Insets, insetsToSafeArea: Bool) {
+        var frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        if let safeArea, insetsToSafeArea {
+            frame = Rect(x: safeArea.left, y: 0, width: Swift.max(0, size.width - safeArea.left - safeArea.right), height: size.height)
+        }
+        let offsets = Insets(top: 0, left: frame.x, bottom: 0, right: size.width - frame.maxX)
+        self.frame = frame
+        safeAreaInsets = safeArea.map {
+            Insets(top: $0.top, left: Swift.max(0, $0.left - offsets.left), bottom: $0.bottom, right: Swift.max(0, $0.right - offsets.right))
+        }
+        layoutMargins = margins - offsets
+        layoutMarginsGuide = Rect(x: 0, y: 0, width: frame.width, height: frame.height).inset(by: layoutMargins)
+    }
 }
 
 /// How one edge of a collection view's section was decided (RULES.md C3–C4).
@@ -63,7 +82,7 @@ public struct SectionsResult: Hashable, Sendable {
 }
 
 /// The parts of a node's result that lists and the keyboard add: a row's content view and
-/// separator, a collection view's sections, a keyboard layout guide.
+/// separator, a collection view's sections, a keyboard layout guide (see `NodeResult.lists`).
 public struct ListResult: Hashable, Sendable {
     /// Rows only.
     public var contentView: ContentViewResult?

@@ -10,12 +10,21 @@ public enum LayoutResponseEncoder {
     /// depth-first request order, and `steps` when the request gave them (an empty array too).
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
-        return JSONWriter.document(capacity: 512 + 900 * result.nodes.count * (result.steps.count + 1)) { writer in
+        // Room for all of it: a document outgrowing its room is copied at twice its size.
+        let capacity = stateBytesEstimate(ids: request.request.hierarchy.ids) * (result.steps.count + 1)
+        return JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(0, nodes: result.nodes, to: &writer)
             for (index, step) in result.steps.enumerated() {
                 outline.writePiece(index + 1, nodes: step, to: &writer)
             }
         }
+    }
+
+    /// About how many bytes a state of the nodes with `ids` takes in the answer: for each node
+    /// its id and 1 KiB (most nodes take 600–1,000 bytes; a row's content view and separator
+    /// and a full `explain` the most), and the head.
+    static func stateBytesEstimate(ids: [String]) -> Int {
+        ids.reduce(512) { $0 + 1_024 + $1.utf8.count }
     }
 
     /// The response for `request` as pieces, one per state, each computed and written when
@@ -157,15 +166,20 @@ public enum LayoutResponseEncoder {
         var directionalLayoutMargins: DirectionalInsets
     }
 
-    /// What a plain view (no scroll fields, layout guides or bars) writes after its frames,
-    /// the members that depend on its size and its ancestors' insets but not on where it is.
-    /// The guides come first: they tell cells from their subviews at the first compare.
+    /// What a plain view or a table row (no scroll fields, layout guides, bars, sections or
+    /// keyboard guide) writes after its frames, the members that depend on its size and its
+    /// ancestors' insets but not on where it is. The guides come first: they tell cells from
+    /// their subviews at the first compare.
     private struct PlainMembers {
         var layoutMarginsGuide: Rect
         var safeAreaLayoutGuide: Rect?
         var safeAreaInsets: Insets?
         var margins: Margins
         var explanation: ObjectIdentifier?
+        /// A row's: with the members above, its content view's frame decides the rest of
+        /// its content view (T1).
+        var contentViewFrame: Rect?
+        var separatorInset: SeparatorInset?
 
         init(_ node: UnsafePointer<NodeResult>) {
             layoutMarginsGuide = node.pointee.layoutMarginsGuide
@@ -173,6 +187,8 @@ public enum LayoutResponseEncoder {
             safeAreaInsets = node.pointee.safeAreaInsets
             margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
             explanation = node.pointee.explanationIdentity
+            contentViewFrame = node.pointee.contentView?.frame
+            separatorInset = node.pointee.separatorInset
         }
 
         /// Whether these are the members of `node`, whose explanation has the lists of
@@ -181,6 +197,7 @@ public enum LayoutResponseEncoder {
             layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
                 && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
                 && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
+                && contentViewFrame == node.pointee.contentView?.frame && separatorInset == node.pointee.separatorInset
         }
     }
 
@@ -207,7 +224,8 @@ public enum LayoutResponseEncoder {
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
-        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars, case .none = node.pointee.lists {
+        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars,
+           case .none = node.pointee.sections, case .none = node.pointee.keyboardLayoutGuide {
             let explanation = node.pointee.explanationIdentity
             if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)
@@ -258,7 +276,7 @@ public enum LayoutResponseEncoder {
             if let rect = bars.tabBar { writer.field("tabBar", rect) }
             writer.endObject()
         }
-        if let lists = node.pointee.lists { writer.members(of: lists) }
+        writer.listMembers(of: node)
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {
@@ -319,7 +337,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     private var lastPieceSize = 0
 
     init(_ request: DecodedLayoutRequest) {
-        pieceBytesEstimate = request.request.hierarchy.ids.reduce(512) { $0 + 900 + $1.utf8.count }
+        pieceBytesEstimate = LayoutResponseEncoder.stateBytesEstimate(ids: request.request.hierarchy.ids)
         states = LayoutStates(request.request)
         outline = LayoutResponseEncoder.Outline(
             request, screen: states.screen, windowSafeArea: states.windowSafeArea, stepCount: states.count - 1
@@ -332,7 +350,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     /// About how many bytes the pieces keep between states (``LayoutStates/keptBytesEstimate``).
     public var keptBytesEstimate: Int { states.keptBytesEstimate }
 
-    /// About how large a piece is: a node's usual 900 bytes and its id, for every node. (The
+    /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(ids:)``). (The
     /// first piece is written in that much room; each later one in the room of the one
     /// before, give or take.)
     public let pieceBytesEstimate: Int

@@ -4,9 +4,10 @@ import JSONCore
 /// The members lists and the keyboard add to a node's answer (API.md "Answer additions").
 extension JSONWriter {
     /// A row's `contentView` and a cell's `separatorInset`, a collection view's
-    /// `sectionInsets` and `sectionExplain`, a requested `keyboardLayoutGuide`.
-    mutating func members(of lists: ListResult) {
-        if let contentView = lists.contentView {
+    /// `sectionInsets` and `sectionExplain`, a requested `keyboardLayoutGuide`: `node`'s,
+    /// read in place.
+    mutating func listMembers(of node: UnsafePointer<NodeResult>) {
+        if let contentView = node.pointee.contentView {
             beginObject("contentView")
             field("frame", contentView.frame)
             if let safeAreaInsets = contentView.safeAreaInsets { field("safeAreaInsets", safeAreaInsets) }
@@ -14,32 +15,35 @@ extension JSONWriter {
             field("layoutMarginsGuide", contentView.layoutMarginsGuide)
             endObject()
         }
-        if let separator = lists.separatorInset {
+        if let separator = node.pointee.separatorInset {
             beginObject("separatorInset")
             field("left", separator.left)
             field("right", separator.right)
             endObject()
         }
-        if let sections = lists.sections {
-            beginArray("sectionInsets")
-            for insets in sections.insets {
-                object("top", insets.top, "left", insets.left, "bottom", insets.bottom, "right", insets.right)
-            }
-            endArray()
-            beginArray("sectionExplain")
-            for explanation in sections.explain {
-                beginObject()
-                for (name, edge) in [("top", explanation.top), ("left", explanation.left), ("bottom", explanation.bottom), ("right", explanation.right)] as [(StaticString, SectionEdgeExplanation)] {
-                    beginObject(name)
-                    field("reference", edge.reference)
-                    field("clampedToContentInset", edge.clampedToContentInset)
-                    endObject()
-                }
+        if let sections = node.pointee.sections { members(of: sections) }
+        if let guide = node.pointee.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
+    }
+
+    /// `sectionInsets` and `sectionExplain`.
+    private mutating func members(of sections: SectionsResult) {
+        beginArray("sectionInsets")
+        for insets in sections.insets {
+            object("top", insets.top, "left", insets.left, "bottom", insets.bottom, "right", insets.right)
+        }
+        endArray()
+        beginArray("sectionExplain")
+        for explanation in sections.explain {
+            beginObject()
+            for (name, edge) in [("top", explanation.top), ("left", explanation.left), ("bottom", explanation.bottom), ("right", explanation.right)] as [(StaticString, SectionEdgeExplanation)] {
+                beginObject(name)
+                field("reference", edge.reference)
+                field("clampedToContentInset", edge.clampedToContentInset)
                 endObject()
             }
-            endArray()
+            endObject()
         }
-        if let guide = lists.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
+        endArray()
     }
 
     /// `{"top", "left", "bottom", "right"}` as an array element.

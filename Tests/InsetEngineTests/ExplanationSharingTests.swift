@@ -60,15 +60,18 @@ func unchangedSubviewExplanations() {
     #expect(result["c"].explain?.entries(.bottom) == ["homeIndicator 34"])
 }
 
-/// Under a scroll view's consumed edges, a cell that no other rule changes has its first such
-/// sibling's safe area and explanation; a cell inside a non-zero edge the scroll view left
-/// alone goes through the edge rules, and does not replace the kept result.
-@Test("cells under consumed edges share their first sibling's result unless an edge changes")
-func consumedOnlyCells() {
+/// A cell's safe area and explanation depend on its superview and how far each of its edges
+/// reaches into the superview's inset there (0 where a scroll view consumed the edge): a cell
+/// reaching as far as the sibling before it shares that sibling's result; one reaching
+/// otherwise goes through the edge rules and is kept in its place.
+@Test("cells share the previous sibling's result when their edges reach as far")
+func cellsReachingAlike() {
     let cells = [
         Node.view("wide0", frame: Rect(0, 0, 812, 44)),
-        Node.view("inset", frame: Rect(10, 44, 792, 44)),
-        Node.view("wide1", frame: Rect(0, 88, 812, 44)),
+        Node.view("inset0", frame: Rect(10, 44, 792, 44)),
+        Node.view("inset1", frame: Rect(10, 88, 792, 44)),
+        Node.view("inset20", frame: Rect(20, 132, 772, 44)),
+        Node.view("wide1", frame: Rect(0, 176, 812, 44)),
     ]
     let table = Node(id: "table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 812, height: 2000)), subviews: cells)
     let result = layout(.iPhoneX, .controller("vc", subviews: [table]), orientation: .landscapeLeft)
@@ -77,9 +80,14 @@ func consumedOnlyCells() {
         #expect(result[id].explain?.entries(.left) == ["sensorHousing 44"])
         #expect(result[id].explain?.entries(.bottom) == ["homeIndicator 21", "scrollViewConsumed -21"])
     }
-    #expect(result["inset"].safeAreaInsets == Insets(0, 34, 0, 34))
-    #expect(result["inset"].explain?.entries(.left) == ["sensorHousing 44", "offset -10"])
-    #expect(result["inset"].explain?.entries(.bottom) == ["homeIndicator 21", "scrollViewConsumed -21"])
+    for id in ["inset0", "inset1"] {
+        #expect(result[id].safeAreaInsets == Insets(0, 34, 0, 34))
+        #expect(result[id].explain?.entries(.left) == ["sensorHousing 44", "offset -10"])
+        #expect(result[id].explain?.entries(.bottom) == ["homeIndicator 21", "scrollViewConsumed -21"])
+    }
+    #expect(result["inset1"].explanationIdentity == result["inset0"].explanationIdentity)
+    #expect(result["inset20"].safeAreaInsets == Insets(0, 24, 0, 24))
+    #expect(result["inset20"].explain?.entries(.right) == ["sensorHousing 44", "offset -20"])
 }
 
 /// `explanationIdentity` tells a writer when it may repeat an explanation: results sharing

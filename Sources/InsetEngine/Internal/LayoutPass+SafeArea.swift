@@ -102,25 +102,28 @@ extension LayoutPass {
         let distances = Insets.distances(of: frame, in: parentBounds)
         let inherited = state.nodes[parent].safeArea
         let included = state.nodes[parent].included
-        // Whether no edge the scroll view left alone lies inside a non-zero edge of the
-        // superview. Then no edge adds an offset entry, and a consumed edge (of a finite
-        // inset) is 0 with at most one entry whatever its distance: the safe area and
-        // explanation depend on the superview alone.
-        func inheritsOrConsumes(_ edge: Edge) -> Bool {
-            included.contains(edge) ? inherited[edge].isFinite : distances[edge] <= 0 || inherited[edge] == 0
+        // How far the view's edge lies inside the superview's inset there, as far as it
+        // matters: S3 with the S4 cap subtracts exactly this. 0 where the scroll view consumed
+        // the edge (consumed, the edge is 0 wherever it lies), or where the view's edge lies
+        // on or outside the superview's. So the safe area and explanation depend on the
+        // superview and these four numbers alone.
+        func reach(_ edge: Edge) -> Double {
+            included.contains(edge) || distances[edge] <= 0 ? 0 : Swift.min(distances[edge], inherited[edge])
         }
-        let unconsumedInherited = inheritsOrConsumes(.top) && inheritsOrConsumes(.left)
-            && inheritsOrConsumes(.bottom) && inheritsOrConsumes(.right)
-        if unconsumedInherited {
-            // The common case, taken whole: no edge consumed either, so no edge adds an entry.
-            // The view has its superview's insets and shares its explanation, exactly as the
-            // edge-by-edge rules below would give.
-            if included.isEmpty {
+        let reaches = Insets(top: reach(.top), left: reach(.left), bottom: reach(.bottom), right: reach(.right))
+        // (A consumed edge of an infinite inset is left to the rules below: its entry is not
+        // a plain number.)
+        let isReused = included.isEmpty || (inherited.top.isFinite && inherited.left.isFinite && inherited.bottom.isFinite && inherited.right.isFinite)
+        if isReused {
+            // The common case, taken whole: nothing consumed or reached, so no edge adds an
+            // entry. The view has its superview's insets and shares its explanation, exactly
+            // as the edge-by-edge rules below would give.
+            if included.isEmpty, reaches == .zero {
                 return (inherited, explanation(of: parent, in: results))
             }
-            // The next cell of a table: its first sibling's result, exactly as the rules below
+            // The next cell of a table: the previous one's result, exactly as the rules below
             // would give it again.
-            if let kept = reuse.consumedOnly(under: parent) {
+            if let kept = reuse.plainResult(under: parent, reaches: reaches) {
                 return kept
             }
         }
@@ -133,8 +136,8 @@ extension LayoutPass {
         }
         let top = trail(.top), left = trail(.left), bottom = trail(.bottom), right = trail(.right)
         let result = explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
-        if unconsumedInherited {
-            reuse.keepConsumedOnly(result, under: parent)
+        if isReused {
+            reuse.keepPlainResult(result, under: parent, reaches: reaches)
         }
         return result
     }

@@ -166,21 +166,21 @@ struct ExplanationReuse: Sendable {
     private var lastTop = EdgeTrail(value: 0, continuing: .none), lastLeft = EdgeTrail(value: 0, continuing: .none)
     private var lastBottom = EdgeTrail(value: 0, continuing: .none), lastRight = EdgeTrail(value: 0, continuing: .none)
 
-    /// The safe area and explanation of the last plain view whose only entries were its
-    /// superview's consumed edges, and that superview (see `LayoutPass.plainSafeArea`).
-    private var consumedOnly: (parent: Int, insets: Insets, explanation: NodeResult.SharedExplanation)?
+    /// The safe area and explanation of the last plain view worked out edge by edge, its
+    /// superview and its reaches (see `LayoutPass.plainSafeArea`).
+    private var plain: (parent: Int, reaches: Insets, insets: Insets, explanation: NodeResult.SharedExplanation)?
 
-    /// The kept result of a plain view under the view at `parent` whose only entries are its
-    /// superview's consumed edges, if the last such view was under the same superview.
-    func consumedOnly(under parent: Int) -> (insets: Insets, explanation: NodeResult.SharedExplanation)? {
-        guard let kept = consumedOnly, kept.parent == parent else { return nil }
+    /// The kept result of a plain view under the view at `parent` with these `reaches`, if
+    /// the last such view was under the same superview with the same reaches.
+    func plainResult(under parent: Int, reaches: Insets) -> (insets: Insets, explanation: NodeResult.SharedExplanation)? {
+        guard let kept = plain, kept.parent == parent, kept.reaches == reaches else { return nil }
         return (kept.insets, kept.explanation)
     }
 
-    /// Keeps `result`, a plain view's under the view at `parent` whose only entries are its
-    /// superview's consumed edges, for `consumedOnly(under:)`.
-    mutating func keepConsumedOnly(_ result: (insets: Insets, explanation: NodeResult.SharedExplanation), under parent: Int) {
-        consumedOnly = (parent, result.insets, result.explanation)
+    /// Keeps `result`, a plain view's under the view at `parent` with these `reaches`, for
+    /// `plainResult(under:reaches:)`.
+    mutating func keepPlainResult(_ result: (insets: Insets, explanation: NodeResult.SharedExplanation), under parent: Int, reaches: Insets) {
+        plain = (parent, reaches, result.insets, result.explanation)
     }
 
     /// The explanation made last, if it was made from trails that continue the same lists

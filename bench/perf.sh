@@ -11,8 +11,9 @@
 # any route could reach. Prints every run, the best of the interleaved rounds and PASS/MISS
 # per goal; its last line sums the goals up, and it exits 1 when one misses:
 #   insetd / C ceiling req/s at c64 >= 0.5, insetd / Hummingbird req/s at c64 >= 10 (part
-#   throughput), 10,000-node / 1,000-node time <= 20 (scale), RSS growth over 1M requests
-#   <= 10 % (memory). c4 latency is measured and printed, not judged: on a 2-core machine
+#   throughput), ../shared/bench/rows-31.json's route time per node / layout-31's <= 1.2
+#   (split, in process), 10,000-node / 1,000-node time <= 20 (scale), RSS growth over 1M
+#   requests <= 10 % (memory). c4 latency is measured and printed, not judged: on a 2-core machine
 #   shared with wrk it is decided by the host's noise (bench/PERF.md).
 #
 #   bench/perf.sh                 # everything: throughput, split, scale, memory
@@ -316,6 +317,26 @@ fi
 if wants split; then
     echo
     "$bin/insetd-bench" "$body"
+    # Table rows against plain views: the whole route per node for rows-31 (an inset-grouped
+    # table's header and 14 cells with a label each) and layout-31, interleaved rounds, the
+    # best of each. (Skipped without the shared copy: there is no local one.)
+    rows_body=$root/../shared/bench/rows-31.json
+    if [ -f "$rows_body" ]; then
+        route_per_node() {   # body → µs per node of the whole route, best of 3 × 4,000 calls
+            "$bin/insetd-bench" "$1" 4000 all | awk '/ nodes,/ { for (i = 1; i <= NF; i++) if ($i == "nodes,") n = $(i - 1) } /as the route/ { printf "%.3f\n", $(NF - 1) / n }'
+        }
+        best_rows="" best_plain=""
+        for round in $(seq "$rounds"); do
+            plain=$(route_per_node "$body") rows=$(route_per_node "$rows_body")
+            echo "rows-31 round $round: $rows µs per node, layout-31 $plain"
+            best_plain=$(awk -v a="$plain" -v b="$best_plain" 'BEGIN { print (b == "" || a < b) ? a : b }')
+            best_rows=$(awk -v a="$rows" -v b="$best_rows" 'BEGIN { print (b == "" || a < b) ? a : b }')
+        done
+        ratio=$(awk -v a="$best_rows" -v b="$best_plain" 'BEGIN { printf "%.2f", a / b }')
+        result=$(verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 1.2) }')")
+        echo "goal: rows-31 / layout-31 route time per node = $ratio ($best_rows against $best_plain µs), target <= 1.2: $result"
+        goal rows/layout "$ratio" "≤1.2" "$result"
+    fi
 fi
 
 # --- 1,000 vs 10,000 nodes, end to end -----------------------------------------------------

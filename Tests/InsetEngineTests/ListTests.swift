@@ -11,6 +11,18 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
     Node(id: id, kind: kind, lists: ListProperties(row: RowProperties(y: y, height: height, separatorInset: separator)), subviews: subviews)
 }
 
+/// A table filling its superview whose layout margins are `margins`, not taken from its
+/// safe area, passing its whole safe area to its rows (`.never`).
+private func marginTable(_ margins: Insets, properties: TableProperties = TableProperties(), rows: [Node]) -> Node {
+    Node(id: "table", kind: .tableView, layoutMargins: .physical(margins), insetsLayoutMarginsFromSafeArea: false,
+         scroll: ScrollProperties(contentSize: Size(width: 1, height: 1000), behavior: .never), lists: ListProperties(table: properties), subviews: rows)
+}
+
+/// The same with `side` on the left and right (8 on top and bottom) and `style`.
+private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node]) -> Node {
+    marginTable(Insets(8, side, 8, side), properties: TableProperties(style: style), rows: rows)
+}
+
 /// Table views, RULES.md T1–T5 (sources: ../shared/research/next-rules.md §1).
 @Suite struct TableRowTests {
     // T2
@@ -39,6 +51,27 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         #expect(result["c"].frame.x == 16 - 30)
     }
 
+    @Test func headersAndFootersAreRowsToo() {
+        // T2/T1: sectionHeader and sectionFooter rows are placed and stacked like cells and have
+        // a content view; T5: only cells have a separator.
+        let result = layout(.iPhoneX, table(rows: [row("h", .sectionHeader, height: 30), row("c"), row("f", .sectionFooter, height: 20)]), orientation: .landscapeLeft)
+        #expect(result["f"].frame == Rect(0, 74, 812, 20))
+        #expect(result["h"].lists?.contentView?.frame == Rect(44, 0, 724, 30))
+        #expect(result["f"].lists?.contentView?.frame == Rect(44, 0, 724, 20))
+        #expect(result["f"].lists?.separatorInset == nil)
+        #expect(result["c"].lists?.separatorInset != nil)
+    }
+
+    @Test func rowFramesAreInTheTablesContentCoordinates() {
+        // T2: y is in content coordinates; the table rests at contentOffset y = −44 (adjusted top),
+        // so the first row sits under the status bar in the window, and C2 passes it no top inset.
+        let result = layout(.iPhoneX, table(rows: [row("c")]))
+        #expect(result["table"].scroll?.contentOffset == Point(x: 0, y: -44))
+        #expect(result["c"].frame == Rect(0, 0, 375, 44))
+        #expect(result["c"].frameInWindow == Rect(0, 44, 375, 44))
+        #expect(result["c"].safeAreaInsets == .zero)
+    }
+
     // T1
     @Test func theContentViewAvoidsTheNotch() {
         // T1 (insetsContentViewsToSafeArea doc; §1.4 case 1): (SA.left, 0, width − SA.left − SA.right, height).
@@ -56,6 +89,25 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         let legacy = layout(.iPhoneX, table(rows: [row("c")]), orientation: .landscapeLeft, systemVersion: 10)
         #expect(legacy["c"].lists?.contentView?.frame == Rect(0, 0, 812, 44))
         #expect(legacy["c"].lists?.contentView?.safeAreaInsets == nil)
+    }
+
+    @Test func theContentViewsWidthIsNeverNegative() {
+        // T1: max(0, width − SA.left − SA.right): a 30-wide table whose rows see 44 on the left.
+        let narrow = Node(id: "table", kind: .tableView, placement: .frame(Rect(0, 0, 30, 375)), scroll: ScrollProperties(contentSize: Size(width: 1, height: 1000), behavior: .never),
+                          lists: ListProperties(table: TableProperties()), subviews: [row("c")])
+        let result = layout(.iPhoneX, .controller("root", subviews: [narrow]), orientation: .landscapeLeft)
+        #expect(result["c"].safeAreaInsets == Insets(0, 44, 0, 0))
+        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 0, 44))
+    }
+
+    @Test func onlyLeftAndRightAreInset() {
+        // T1: a row with a bottom inset (a table that passes everything, the row at the bottom)
+        // keeps its content view full height; the content view keeps that bottom inset.
+        let scroll = ScrollProperties(contentSize: Size(width: 1, height: 4000), behavior: .never)
+        let result = layout(.iPhoneX, table(scroll: scroll, rows: [row("c", y: 331)]), orientation: .landscapeLeft)
+        #expect(result["c"].safeAreaInsets == Insets(0, 44, 21, 44))
+        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 724, 44))
+        #expect(result["c"].lists?.contentView?.safeAreaInsets == Insets(0, 0, 21, 0))
     }
 
     @Test func aRowsSubviewsLiveInItsContentView() {
@@ -108,6 +160,59 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         #expect(result["c"].lists?.contentView?.layoutMarginsGuide == Rect(20, 8, 684, 28))
     }
 
+    @Test func groupedRowsHaveTheTablesHorizontalMarginsToo() {
+        // T3: grouped rows, like plain ones, reach the table's layout-margins guide.
+        let result = layout(.iPhoneX, table(TableProperties(style: .grouped), rows: [row("c")]), orientation: .landscapeLeft)
+        #expect(result["c"].layoutMargins == Insets(8, 64, 8, 64))
+    }
+
+    @Test func insetGroupedRowsAddTheirOwnSafeArea() {
+        // T3: a table whose margins (10, not from its safe area) are narrower than the notch
+        // places its insetGrouped row at x = 10, where the row still sees 34 of the 44:
+        // the row's margins are 20 + 34.
+        let result = layout(.iPhoneX, .controller("root", subviews: [marginTable(10, style: .insetGrouped, rows: [row("c")])]), orientation: .landscapeLeft)
+        #expect(result["c"].frame == Rect(10, 0, 792, 44))
+        #expect(result["c"].safeAreaInsets == Insets(0, 34, 0, 34))
+        #expect(result["c"].layoutMargins == Insets(8, 54, 8, 54))
+    }
+
+    @Test func insetGroupedRowsTakeTheWindowsSystemMinimum() {
+        // T3 with W3: in a 375-wide Split View window on an iPad the system minimum is 16, not
+        // the full screen's 20.
+        var request = LayoutRequest(environment: Device.iPadPro11.environment(.landscapeLeft), root: table(TableProperties(style: .insetGrouped), rows: [row("c")]))
+        request.window = Rect(0, 0, 375, 834)
+        let result = InsetEngine.layout(request)
+        #expect(result["c"].frame == Rect(16, 0, 343, 44))
+        #expect(result["c"].layoutMargins == Insets(8, 16, 8, 16))
+        let full = layout(.iPadPro11, table(TableProperties(style: .insetGrouped), rows: [row("c")]), orientation: .landscapeLeft)
+        #expect(full["c"].layoutMargins == Insets(8, 20, 8, 20))
+    }
+
+    @Test func rowsVerticalMarginsAddTheBottomSafeAreaUntil27Point1() {
+        // T3: the bottom too is 8 + the row's safe-area bottom; 27 still has the 8.
+        let scroll = ScrollProperties(contentSize: Size(width: 1, height: 4000), behavior: .never)
+        let result = layout(.iPhoneX, table(scroll: scroll, rows: [row("c"), row("last", y: 768)]))
+        #expect(result["last"].layoutMargins.bottom == 8 + 34)
+        let twentySeven = layout(.iPhoneX, table(scroll: scroll, rows: [row("c"), row("last", y: 768)]), systemVersion: 27)
+        #expect(twentySeven["c"].layoutMargins.top == 8 + 44)
+        #expect(twentySeven["last"].layoutMargins.bottom == 8 + 34)
+        let newer = layout(.iPhoneX, table(scroll: scroll, rows: [row("c"), row("last", y: 768)]), systemVersion: 27.1)
+        #expect(newer["last"].layoutMargins.bottom == 34)
+    }
+
+    @Test func theContentViewsMarginsMayBeNegative() {
+        // T3: a table with margins of 10 (not from its safe area) in landscape: the row's left
+        // margin is 10, its content view starts at 44, so the content view's margin is −34, and
+        // a label pinned to it starts at the table's margin, x = 10 in the window.
+        let label = Node(id: "label", placement: .pin(.layoutMargins))
+        let result = layout(.iPhoneX, .controller("root", subviews: [marginTable(10, rows: [row("c", subviews: [label])])]), orientation: .landscapeLeft)
+        #expect(result["c"].layoutMargins == Insets(8, 10, 8, 10))
+        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 724, 44))
+        #expect(result["c"].lists?.contentView?.layoutMargins == Insets(8, -34, 8, -34))
+        #expect(result["label"].frame == Rect(-34, 8, 792, 28))
+        #expect(result["label"].frameInWindow == Rect(10, 8, 792, 28))
+    }
+
     // T4
     @Test func readableWidthRowsByVersion() {
         // T4 (useyourloaf; §6.3): true below 12 (readable 672 centred in the margins guide), false from 12.
@@ -117,6 +222,19 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         #expect(twelve["c"].layoutMargins == Insets(8, 20, 8, 20))
         let asked = layout(.iPadPro11, table(TableProperties(cellLayoutMarginsFollowReadableWidth: true), rows: [row("c")]), systemVersion: 12)
         #expect(asked["c"].layoutMargins == Insets(8, 81, 8, 81))
+    }
+
+    @Test func readableWidthRowsCanBeTurnedOffBelow12() {
+        // T4: the flag given false below 12 wins over the version's default.
+        let off = layout(.iPadPro11, table(TableProperties(cellLayoutMarginsFollowReadableWidth: false), rows: [row("c")]), systemVersion: 11)
+        #expect(off["c"].layoutMargins == Insets(8, 20, 8, 20))
+    }
+
+    @Test func aReadableGuideNarrowerThan672IsTheMarginsGuide() {
+        // T4/R1: min(672, guide width): on a 375-wide iPhone the readable guide is the margins
+        // guide, so readable-width rows keep the table's margins.
+        let eleven = layout(.iPhone8, table(rows: [row("c")]), systemVersion: 11)
+        #expect(eleven["c"].layoutMargins == Insets(8, 16, 8, 16))
     }
 
     @Test func readableWidthWinsOverInsetGroupedMinimum() {
@@ -133,6 +251,8 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         #expect(layout(.iPadPro11, table(rows: [row("c")]))["c"].lists?.separatorInset == SeparatorInset(left: 20, right: 20))
         let tv = layout(.appleTV, table(rows: [row("c")]))
         #expect(tv["c"].lists?.separatorInset?.right == 0)
+        // The iPad's right is the right margin, not a copy of the left.
+        #expect(LayoutPassProbe(.iPadPro11).separator(given: nil, margins: Insets(8, 10, 8, 30)) == SeparatorInset(left: 10, right: 30))
         // Headers and footers have no separator.
         #expect(layout(.iPhone8, table(rows: [row("h", .sectionHeader)]))["h"].lists?.separatorInset == nil)
     }
@@ -154,6 +274,21 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         #expect(legacy["c"].lists?.separatorInset == SeparatorInset(left: 21, right: 6))
     }
 
+    @Test func fromCellEdgesIsTheDefaultFrom11() {
+        // T5: at 11 a given inset is taken exactly (below 11 it adds to the default).
+        let result = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: 5, right: 6)), rows: [row("c")]), systemVersion: 11)
+        #expect(result["c"].lists?.separatorInset == SeparatorInset(left: 5, right: 6))
+    }
+
+    @Test func negativeValuesCountAsZeroBeforeTheyAdd() {
+        // T5: a negative given value counts as 0 before it is added to the default (16 + 0, not
+        // 16 − 5); a negative default counts as 0 before the given value is added (0 + 5).
+        let given = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: -5, right: 3), separatorInsetReference: .fromAutomaticInsets), rows: [row("c")]))
+        #expect(given["c"].lists?.separatorInset == SeparatorInset(left: 16, right: 3))
+        let pass = LayoutPassProbe(.iPhone8)
+        #expect(pass.separator(given: SeparatorInset(left: 5), reference: .fromAutomaticInsets, margins: Insets(8, -4, 8, 16)) == SeparatorInset(left: 5, right: 0))
+    }
+
     @Test func negativeSeparatorValuesCountAsZero() {
         // T5: negative values count as 0, the default's included.
         let result = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: -5, right: 3)), rows: [row("c")]))
@@ -168,6 +303,9 @@ private func row(_ id: String, _ kind: ViewKind = .cell, y: Double? = nil, heigh
         #expect(given["c"].lists?.separatorInset == SeparatorInset(left: 6, right: 5))
         let automatic = layout(.iPhone8, table(rows: [row("c")]), direction: .rightToLeft)
         #expect(automatic["c"].lists?.separatorInset == SeparatorInset(left: 0, right: 16))
+        // fromAutomaticInsets: the swapped given values add to the mirrored default.
+        let added = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: 5, right: 6), separatorInsetReference: .fromAutomaticInsets), rows: [row("c")]), direction: .rightToLeft)
+        #expect(added["c"].lists?.separatorInset == SeparatorInset(left: 6, right: 21))
     }
 }
 
@@ -178,10 +316,8 @@ private struct LayoutPassProbe {
 
     /// The separator of a cell whose margins are `margins`: a cell pinned by a table whose
     /// margins are set so.
-    func separator(given: SeparatorInset?, margins: Insets) -> SeparatorInset? {
-        let scroll = ScrollProperties(contentSize: Size(width: 1, height: 1000), behavior: .never)
-        let tableNode = Node(id: "table", kind: .tableView, layoutMargins: .physical(margins), insetsLayoutMarginsFromSafeArea: false, scroll: scroll,
-                             lists: ListProperties(table: TableProperties(separatorInset: given)), subviews: [row("c")])
+    func separator(given: SeparatorInset?, reference: SeparatorInsetReference = .fromCellEdges, margins: Insets) -> SeparatorInset? {
+        let tableNode = marginTable(margins, properties: TableProperties(separatorInset: given, separatorInsetReference: reference), rows: [row("c")])
         return layout(device, .controller("root", subviews: [tableNode]))["c"].lists?.separatorInset
     }
 }
@@ -213,6 +349,31 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         #expect(margins["cv"].lists?.sections?.insets == [Insets(0, 74, 21, 64), Insets(0, 64, 21, 64)])
     }
 
+    @Test func flowReferencesAreTheCollectionViewsOwn() {
+        // C3: SA and M are the collection view's own: one at x = 100 in landscape sees no notch
+        // (its left 0, not the window's 44) and has a plain view's margins (8 + its safe area).
+        func subview(_ reference: FlowSectionInsetReference) -> Node {
+            Node(id: "cv", kind: .collectionView, placement: .frame(Rect(100, 0, 600, 375)), scroll: ScrollProperties(contentSize: Size(width: 1, height: 2000)),
+                 lists: ListProperties(collectionLayout: .flow(reference, sections: [Insets(0, 10, 0, 0)])))
+        }
+        let safe = layout(.iPhoneX, .controller("root", subviews: [subview(.fromSafeArea)]), orientation: .landscapeLeft)
+        #expect(safe["cv"].safeAreaInsets == Insets(0, 0, 21, 0))
+        #expect(safe["cv"].lists?.sections?.insets == [Insets(0, 10, 21, 0)])
+        let margins = layout(.iPhoneX, .controller("root", subviews: [subview(.fromLayoutMargins)]), orientation: .landscapeLeft)
+        #expect(margins["cv"].lists?.sections?.insets == [Insets(8, 18, 29, 8)])
+    }
+
+    @Test func aClampedSectionAddsNoSectionInset() {
+        // C3: where adjusted.e (100) exceeds the sum (64 or 44, + 10) the section starts at the
+        // content inset, without the section inset; an equal sum (bottom: 21 + 0 = 21) is not clamped.
+        for (reference, left) in [(FlowSectionInsetReference.fromLayoutMargins, 64.0), (.fromSafeArea, 44)] {
+            let result = layout(.iPhoneX, collection(.flow(reference, sections: [Insets(0, 0, 0, 10)]), contentInset: Insets(0, 0, 0, 100)), orientation: .landscapeLeft)
+            #expect(result["cv"].lists?.sections?.insets == [Insets(0, left, 21, 100)], "\(reference)")
+            #expect(result["cv"].lists?.sections?.explain[0].right.clampedToContentInset == true, "\(reference)")
+            #expect(result["cv"].lists?.sections?.explain[0].bottom.clampedToContentInset == false, "\(reference)")
+        }
+    }
+
     @Test func compositionalReferences() {
         // C4: none adjusted + inset; safeArea max(adjusted, SA) + inset (the layout's automatic);
         // layoutMargins M + inset; readableContent from the readable guide (§2.3 case 3: 54 / 10 / 74 / 80).
@@ -232,6 +393,20 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         let result = layout(.iPhoneX, collection(.compositional(.safeArea, sections: [CompositionalSection()]), contentInset: Insets(0, 0, 0, 100)), orientation: .landscapeLeft)
         #expect(result["cv"].lists?.sections?.insets == [Insets(0, 44, 21, 100)])
         #expect(result["cv"].lists?.sections?.explain[0].right.clampedToContentInset == true)
+    }
+
+    @Test func compositionalReferencesAgainstALargeContentInset() {
+        // C4: safeArea adds the section's inset to the max (100 + 10, unlike C3's clamp);
+        // layoutMargins and readableContent take top and bottom from the margins (21), not from
+        // adjusted (121); none from adjusted. Readable: 684-wide margins guide, 672 centred (+6).
+        let sections = [ContentInsetsReference.safeArea, .layoutMargins, .readableContent, .none].map {
+            CompositionalSection(contentInsets: $0 == .safeArea ? DirectionalInsets(top: 0, leading: 0, bottom: 5, trailing: 10) : .zero, contentInsetsReference: $0)
+        }
+        let result = layout(.iPhoneX, collection(.compositional(.automatic, sections: sections), contentInset: Insets(0, 0, 100, 100)), orientation: .landscapeLeft)
+        #expect(result["cv"].scroll?.adjustedContentInset == Insets(0, 0, 121, 100))
+        #expect(result["cv"].lists?.sections?.insets == [Insets(0, 44, 126, 110), Insets(0, 64, 21, 64), Insets(0, 70, 21, 70), Insets(0, 0, 121, 100)])
+        #expect(result["cv"].lists?.sections?.explain[0].bottom.clampedToContentInset == true)
+        #expect(result["cv"].lists?.sections?.explain[1].bottom.clampedToContentInset == false)
     }
 
     @Test func compositionalInsetsAreDirectional() {
@@ -282,6 +457,45 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         // K3: the keyboard's frame converted to the view.
         let floating = Keyboard(frame: Rect(20, 300, 300, 250), docked: false)
         #expect(guide(floating, KeyboardGuideOptions(followsUndockedKeyboard: true), frame: Rect(10, 100, 300, 600)).0 == Rect(10, 200, 300, 250))
+    }
+
+    @Test func theGuideSpansTheViewNotTheKeyboard() {
+        // K2: x 0 and the view's width (300, not the keyboard's 375); the bottom is the view's
+        // bottom even where the keyboard ends higher.
+        #expect(guide(Keyboard(frame: Rect(0, 477, 375, 335)), frame: Rect(10, 100, 300, 600)).0 == Rect(0, 377, 300, 223))
+        #expect(guide(Keyboard(frame: Rect(0, 400, 375, 100))).0 == Rect(0, 400, 375, 412))
+    }
+
+    @Test func dockedKeyboardWithoutTheBottomSafeArea() {
+        // K2 over K1 with usesBottomSafeArea false: K1 is the bottom edge, so a keyboard 12 high
+        // is the guide (with the safe area it would be held at 778).
+        #expect(guide(Keyboard(frame: Rect(0, 800, 375, 12)), KeyboardGuideOptions(usesBottomSafeArea: false)).0 == Rect(0, 800, 375, 12))
+    }
+
+    @Test func aDockedKeyboardIsK2EvenWhenUndockedOnesAreFollowed() {
+        // K2: followsUndockedKeyboard does not make a docked keyboard's frame the guide.
+        #expect(guide(Keyboard(frame: Rect(0, 800, 375, 12)), KeyboardGuideOptions(followsUndockedKeyboard: true)).0 == Rect(0, 778, 375, 34))
+    }
+
+    @Test func keyboardFramesOffTheScreenAreTakenAsGiven() {
+        // K: a frame partly or wholly off the screen is taken as given, then K2's clamp applies;
+        // a followed undocked keyboard partly off the screen is its frame, unclipped.
+        #expect(guide(Keyboard(frame: Rect(0, 700, 375, 335))).0 == Rect(0, 700, 375, 112))
+        #expect(guide(Keyboard(frame: Rect(0, 900, 375, 335))).0 == Rect(0, 778, 375, 34))
+        let dragged = Keyboard(frame: Rect(-100, 600, 300, 400), docked: false)
+        #expect(guide(dragged, KeyboardGuideOptions(followsUndockedKeyboard: true)).0 == Rect(-100, 600, 300, 400))
+    }
+
+    @Test func theGuideIsInTheViewsBoundsCoordinates() {
+        // K1–K2: a scroll view resting at contentOffset y = −44 reports its guide in its bounds
+        // (origin y −44): at rest 768 − 34 = 734; a keyboard at screen y 477 at 433.
+        let node = Node(id: "v", kind: .scrollView, scroll: ScrollProperties(contentSize: Size(width: 1, height: 2000)), viewController: ViewController(),
+                        keyboardLayoutGuide: KeyboardGuideOptions())
+        var request = LayoutRequest(environment: Device.iPhoneX.environment(), root: node)
+        #expect(InsetEngine.layout(request)["v"].scroll?.contentOffset == Point(x: 0, y: -44))
+        #expect(InsetEngine.layout(request)["v"].lists?.keyboardLayoutGuide == Rect(0, 734, 375, 34))
+        request.keyboard = Keyboard(frame: Rect(0, 477, 375, 335))
+        #expect(InsetEngine.layout(request)["v"].lists?.keyboardLayoutGuide == Rect(0, 433, 375, 335))
     }
 
     @Test func scrollViewsGetNoKeyboardInset() {

@@ -37,6 +37,9 @@ import Testing
         #expect(frame.hierarchy.views[0].keyboardLayoutGuide == KeyboardGuideOptions(followsUndockedKeyboard: true, usesBottomSafeArea: false))
         // `false` counts as absent.
         #expect(try decode(#"{"device": "iphone-x", "root": {"id": "r", "keyboardLayoutGuide": false}}"#).hierarchy.views[0].keyboardLayoutGuide == nil)
+        // `usesBottomSafeArea` from 17 on (16 is 422, below).
+        let at17 = try decode(#"{"device": "iphone-x", "systemVersion": 17, "root": {"id": "r", "keyboardLayoutGuide": {"usesBottomSafeArea": false}}}"#)
+        #expect(at17.hierarchy.views[0].keyboardLayoutGuide == KeyboardGuideOptions(usesBottomSafeArea: false))
     }
 
     @Test func readsCollectionLayouts() throws {

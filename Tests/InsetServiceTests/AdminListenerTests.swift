@@ -7,10 +7,10 @@ import Testing
 /// public port then stops serving, and its part in a graceful shutdown.
 @Suite(.serialized) struct AdminListenerTests {
     /// A started service with an admin listener on an ephemeral loopback port.
-    private static func start(routes: [Route] = TestRoutes.all) throws -> (service: InsetService, port: Int, adminPort: Int) {
+    private static func start(routes: [Route] = TestRoutes.all, connectionLimit: Int = 1024) throws -> (service: InsetService, port: Int, adminPort: Int) {
         let service = InsetService(
             configuration: ServiceConfiguration(
-                server: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2), accessLog: false,
+                server: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, connectionLimit: connectionLimit), accessLog: false,
                 openAPIDocument: Array("openapi: 3.1.0\n".utf8), adminAddress: ListenAddress(host: "127.0.0.1", port: 0)
             ),
             routes: routes
@@ -26,6 +26,26 @@ import Testing
         let connection = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
         try connection.send(method, target, headers: headers)
         return try connection.readResponse(bodyless: method == .head)
+    }
+
+    /// The public port's connection table, exported where it is scraped: a third connection
+    /// to a table of two evicts the oldest idle one.
+    @Test func exportsThePublicPortsConnectionFigures() throws {
+        let (service, port, adminPort) = try Self.start(connectionLimit: 2)
+        defer { service.shutdown(drainDelay: .zero, drainTimeout: .seconds(5)) }
+        func metric(_ name: String) throws -> String? {
+            let text = try Self.request(adminPort, .get, "/metrics").text
+            return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.map { String($0.dropFirst(name.count + 1)) }
+        }
+        let idle = try (0..<2).map { _ in try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)) }
+        #expect(try eventually { try metric("insetd_connections_open") == "2" })
+        #expect(try metric("insetd_connections_evicted_total") == "0")
+        #expect(try Self.request(port, .get, "/healthz").status == 200)
+        #expect(try metric("insetd_connections_evicted_total") == "1")
+        #expect(try metric("insetd_connections_refused_total") == "0")
+        #expect(try metric("insetd_connections_timed_out_total") == "0")
+        #expect(try metric("insetd_accept_failures_total") == "0")
+        withExtendedLifetime(idle) {}
     }
 
     @Test func servesHealthReadinessAndMetricsOnly() throws {

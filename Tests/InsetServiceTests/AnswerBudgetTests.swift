@@ -20,16 +20,6 @@ private func dechunked(_ bytes: [UInt8]) -> [UInt8]? {
     }
 }
 
-/// Waits up to `limit` for `condition`.
-private func eventually(within limit: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: limit)
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.02)
-    }
-    return try condition()
-}
-
 /// A `/layout` body: a controller over `views` - 1 plain views, `steps` steps each moving one.
 private func layoutBody(views: Int, steps: Int) -> [UInt8] {
     let subviews = (1..<views).map { #"{"id": "v\#($0)", "frame": {"x": 0, "y": \#($0 * 8), "width": 375, "height": 44}}"# }

@@ -7,8 +7,12 @@ struct MetricsExposition {
     /// The media type of the exposition.
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    /// Renders every metric of the service.
-    static func render(_ metrics: ServiceMetrics, version: String, startTime: Double, process: ProcessFigures) -> [UInt8] {
+    /// Renders every metric of the service; `connections` are the public server's figures
+    /// (`nil` while it does not run).
+    static func render(
+        _ metrics: ServiceMetrics, version: String, startTime: Double, process: ProcessFigures,
+        connections: (open: Int, evicted: Int, refused: Int, timedOut: Int, acceptFailures: Int)?
+    ) -> [UInt8] {
         let snapshot = metrics.snapshot()
         var out = MetricsExposition()
 
@@ -37,6 +41,19 @@ struct MetricsExposition {
 
         out.header("insetd_bytes_in_flight", "gauge", "Bytes of answers not yet delivered: bodies over 4 KiB, streamed answers' pieces and state. Over the budget, new requests answer 503.")
         out.sample("insetd_bytes_in_flight", [], Double(HTTPServer.bytesInFlight))
+
+        if let connections {
+            out.header("insetd_connections_open", "gauge", "Connections open on the public port.")
+            out.sample("insetd_connections_open", [], Double(connections.open))
+            out.header("insetd_connections_evicted_total", "counter", "Connections without a request in progress closed to make room for a new one (the table or the client address's share full).")
+            out.sample("insetd_connections_evicted_total", [], Double(connections.evicted))
+            out.header("insetd_connections_refused_total", "counter", "New connections closed at once: every connection had a request in progress.")
+            out.sample("insetd_connections_refused_total", [], Double(connections.refused))
+            out.header("insetd_connections_timed_out_total", "counter", "Connections closed past the header or the body deadline.")
+            out.sample("insetd_connections_timed_out_total", [], Double(connections.timedOut))
+            out.header("insetd_accept_failures_total", "counter", "Accepts that failed (out of descriptors or memory); the connection waits in the backlog.")
+            out.sample("insetd_accept_failures_total", [], Double(connections.acceptFailures))
+        }
 
         out.header("insetd_build_info", "gauge", "Always 1; the version is a label.")
         out.sample("insetd_build_info", [("version", version)], 1)

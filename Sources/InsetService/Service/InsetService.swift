@@ -59,7 +59,7 @@ public final class InsetService: Sendable {
         self.metrics = metrics
         let operational = OperationalRoutes(
             drain: state, metrics: metrics, openAPIDocument: configuration.openAPIDocument,
-            version: configuration.version, startTime: startTime
+            version: configuration.version, startTime: startTime, publicServer: running
         )
         router = Router(routes: operational.routes + routes)
         precondition(router.entries.map(\.pattern) == patterns, "route labels out of step with the router")

@@ -16,6 +16,8 @@ struct OperationalRoutes {
     let openAPIDocument: [UInt8]
     let version: String
     let startTime: Double
+    /// The public server, whose connection figures `/metrics` exports while it runs.
+    let publicServer: RunningServer
 
     /// The routes, in the order of ``patterns``.
     var routes: [Route] {
@@ -25,6 +27,7 @@ struct OperationalRoutes {
         let metrics = metrics
         let version = version
         let startTime = startTime
+        let publicServer = publicServer
         let document = HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml"], body: openAPIDocument)
         return [
             Route(.get, "/healthz") { _ in healthy },
@@ -33,7 +36,9 @@ struct OperationalRoutes {
                 return ready
             },
             Route(.get, "/metrics") { _ in
-                let body = MetricsExposition.render(metrics, version: version, startTime: startTime, process: .current())
+                let body = MetricsExposition.render(
+                    metrics, version: version, startTime: startTime, process: .current(), connections: publicServer.server?.connectionFigures
+                )
                 return HTTPResponse(status: 200, headers: ["Content-Type": MetricsExposition.contentType], body: body)
             },
             Route(.get, "/openapi.yaml") { _ in document },

@@ -64,7 +64,7 @@ public enum ProductRoutes {
                     if error.status == 422, case .failure(let query) = format { throw Problem.invalid(query.errors + error.errors) }
                     throw error
                 }
-                return MatrixAnswer.response(matrix, format: try format.get(), catalog: catalog, streamedNodeStates: streamedNodeStates)
+                return MatrixAnswer.response(matrix, format: try format.get(), streamedNodeStates: streamedNodeStates)
             },
             Route(.post, "/scroll", body: .json) { request throws(Problem) in
                 let scroll = try scrollDecoder.decode(request.body)

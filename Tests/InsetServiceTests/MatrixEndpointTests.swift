@@ -28,7 +28,7 @@ import Testing
     func matrix(_ body: String, fields: String? = nil, csv: Bool = false) throws -> [UInt8] {
         let decoded = try MatrixRequestDecoder(catalog: Self.catalog).decode(Array(body.utf8))
         let format = try MatrixFormat.from(fields: fields, given: fields != nil, type: csv ? .csv : .json)
-        return MatrixAnswer(decoded, format: format, catalog: Self.catalog).whole()
+        return MatrixAnswer(decoded, format: format).whole()
     }
 
     /// The problem a matrix request is answered with.
@@ -101,6 +101,65 @@ import Testing
         // A tvOS device without containers is laid out.
         let tv = try #require(try JSONSerialization.jsonObject(with: Data(matrix(#"{"devices": ["apple-tv-4k"], "root": {"id": "r"}}"#))) as? [String: Any])
         #expect((tv["results"] as? [[String: Any]])?.first?["orientation"] as? String == "landscapeLeft")
+    }
+
+    /// A Split View window, a keyboard and a field some versions lack are taken on each
+    /// combination's own screen and version: its `window` and `nodes` are /layout's for
+    /// that combination, byte for byte. A combination /layout refuses for reasons of the
+    /// device or version alone (an iPhone's window, tvOS's keyboard, a field the version
+    /// lacks) is skipped with them.
+    @Test func windowsKeyboardsAndVersionedFieldsAreTakenPerCombination() throws {
+        let layoutMembers: [String: Any] = [
+            "window": ["split": "twoThirds"], "keyboard": ["height": 300],
+            "root": ["id": "root", "viewController": [String: Any](), "keyboardLayoutGuide": true, "subviews": [["id": "v", "pin": "safeArea"]]],
+        ]
+        var body = layoutMembers
+        body["devices"] = ["iphone-15-pro", "ipad-9-7", "ipad-pro-13-m4", "apple-tv-4k"]
+        body["systemVersions"] = [14, 18]
+        let answer = try matrix(Self.text(body))
+        let document = try JSONDocument(parsing: answer)
+        let results = try #require(Self.member("results", of: document.root, in: document))
+        var laidOut: [String] = []
+        for result in document.elements(of: results) {
+            let device = try #require(Self.member("device", of: result, in: document).flatMap(document.string))
+            let orientation = try #require(Self.member("orientation", of: result, in: document).flatMap(document.string))
+            let version = try #require(Self.member("systemVersion", of: result, in: document).flatMap(document.number))
+            laidOut.append("\(device) \(orientation) \(version)")
+            var layoutBody = layoutMembers
+            (layoutBody["device"], layoutBody["orientation"], layoutBody["systemVersion"]) = (device, orientation, version)
+            let layout = respond("/layout", body: Self.text(layoutBody))
+            #expect(layout.status == 200)
+            let layoutDocument = try JSONDocument(parsing: layout.body)
+            for key in ["window", "nodes"] {
+                let expected = try #require(Self.member(key, of: layoutDocument.root, in: layoutDocument))
+                let actual = try #require(Self.member(key, of: result, in: document))
+                #expect(layout.body[layoutDocument.startOffset(of: expected)..<layoutDocument.endOffset(of: expected)]
+                    .elementsEqual(answer[document.startOffset(of: actual)..<document.endOffset(of: actual)]), "\(key) of \(device) \(orientation)")
+            }
+        }
+        #expect(laidOut == ["ipad-9-7", "ipad-pro-13-m4"].flatMap { device in
+            ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"].map { "\(device) \($0) 18.0" }
+        })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any])
+        let skipped = try #require(object["skipped"] as? [[String: Any]])
+        func reason(_ device: String, _ version: Int) -> String? {
+            skipped.first { $0["device"] as? String == device && $0["systemVersion"] as? Int == version }?["reason"] as? String
+        }
+        #expect(reason("iphone-15-pro", 18) == "a window is only for iPads")
+        #expect(reason("iphone-15-pro", 14) == "a window is only for iPads; needs systemVersion 15 or later")
+        #expect(reason("ipad-9-7", 14) == "needs systemVersion 15 or later")
+        #expect(reason("apple-tv-4k", 18)?.contains("there is no keyboard on tvOS") == true)
+        #expect(skipped.count == 6 + 8 + 2)
+    }
+
+    /// A problem of the hierarchy is 422 whatever the devices; the problems that only some
+    /// combinations have are not reported with it.
+    @Test func aHierarchyProblemIs422WithoutThePerCombinationOnes() throws {
+        let answer = try problem(#"{"devices": ["iphone-15-pro", "ipad-9-7"], "window": {"split": "oneThird"}, "root": {"id": "r", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "pin": "bounds"}}"#)
+        #expect(answer.status == 422)
+        let pointers = answer.errors.compactMap { $0["pointer"] }
+        #expect(pointers.contains("/root/pin"))
+        #expect(!pointers.contains("/window"))
     }
 
     /// Every device and orientation of a few public /layout bodies, and two versions, gives
@@ -298,8 +357,8 @@ import Testing
         let subviews = (1..<40).map { #"{"id": "v\#($0)", "frame": {"x": 0, "y": \#($0 * 10), "width": 100, "height": 10}}"# }.joined(separator: ",")
         let body = #"{"root": {"id": "r", "viewController": {}, "subviews": [\#(subviews)]}}"#
         let decoded = try MatrixRequestDecoder(catalog: Self.catalog).decode(Array(body.utf8))
-        let whole = MatrixAnswer(decoded, format: .json(nil), catalog: Self.catalog).whole()
-        var pieces = MatrixAnswer(decoded, format: .json(nil), catalog: Self.catalog)
+        let whole = MatrixAnswer(decoded, format: .json(nil)).whole()
+        var pieces = MatrixAnswer(decoded, format: .json(nil))
         var count = 0
         while let piece = pieces.next() {
             count += 1

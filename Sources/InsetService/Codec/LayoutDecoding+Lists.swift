@@ -52,7 +52,7 @@ extension LayoutDecoding {
            document.kind(of: member.value) == .object,
            let uses = document.members(of: member.value).first(where: { !document.isDuplicateKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
            !reader.isNull(uses.value) {
-            reader.invalid("needs systemVersion 17 or later", at: document.startOffset(of: uses.key), in: member.value, key: "usesBottomSafeArea")
+            reader.invalid("needs systemVersion 17 or later", at: document.startOffset(of: uses.key), in: member.value, key: "usesBottomSafeArea", varies: true)
         }
         if let member = lists.members[.layout], kind == .collectionView, document.kind(of: member.value) == .object {
             checkLayoutVersion(member.value, layout: lists.layout)
@@ -67,10 +67,10 @@ extension LayoutDecoding {
     /// layout's `sectionInsetReference` 11.
     private mutating func checkLayoutVersion(_ value: JSONValue, layout: CollectionLayout?) {
         if case .compositional? = layout, systemVersion < 14, let type = member(.type, of: value, in: schema.collectionLayout) {
-            reader.invalid("the compositional layout needs systemVersion 14 or later", value: type.value)
+            reader.invalid("the compositional layout needs systemVersion 14 or later", value: type.value, varies: true)
         }
         if case .flow? = layout, systemVersion < 11, let reference = member(.sectionInsetReference, of: value, in: schema.collectionLayout), !reader.isNull(reference.value) {
-            reader.invalid("needs systemVersion 11 or later", at: document.startOffset(of: reference.key), in: value, key: "sectionInsetReference")
+            reader.invalid("needs systemVersion 11 or later", at: document.startOffset(of: reference.key), in: value, key: "sectionInsetReference", varies: true)
         }
     }
 
@@ -190,7 +190,7 @@ extension LayoutDecoding {
     mutating func keyboard(_ value: JSONValue) -> KeyboardReading? {
         guard reader.expectObject(value) else { return nil }
         if family == .tv {
-            reader.invalid("there is no keyboard on tvOS", value: value)
+            reader.invalid("there is no keyboard on tvOS", value: value, varies: true)
             return nil
         }
         var frame: Rect?, docked: Bool?, height: Double?

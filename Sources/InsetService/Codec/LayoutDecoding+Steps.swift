@@ -55,7 +55,7 @@ extension LayoutDecoding {
             if rules.checkStepFrame(for: id, isContainerContent: containerContents.contains, isRow: rows.contains, report: &broken) {
                 if let rect { frames.append((id, rect)) }
             }
-            for (_, detail) in broken.found {
+            for (_, detail, _) in broken.found {
                 reader.invalid(detail, at: document.startOffset(of: member.key), in: member.value)
             }
         }

@@ -75,7 +75,7 @@ extension RequestReader {
 
     /// Reports the window rules `broken` found, each at the `window` member it points to.
     private mutating func report(_ broken: inout LayoutDecoding.BrokenRules, window reading: WindowReading, value: JSONValue) {
-        for (place, detail) in broken.found {
+        for (place, detail, varies) in broken.found {
             guard case .window(let field) = place else { continue }
             let member = switch field {
             case .split?: reading.splitValue
@@ -83,7 +83,7 @@ extension RequestReader {
             case .frame?: reading.frameValue
             case nil: value
             }
-            invalid(detail, value: member ?? value)
+            invalid(detail, value: member ?? value, varies: varies)
         }
         broken.found.removeAll()
     }

@@ -34,6 +34,43 @@ public struct LayoutRequestDecoder: Sendable {
         return try decoding.decode()
     }
 
+    /// What a body decoded for one combination of a matrix gives: its request; or, when every
+    /// problem depends on the device, orientation or systemVersion, the reason to skip the
+    /// combination (their details); else the problem of the others.
+    enum CombinationOutcome {
+        case decoded(DecodedLayoutRequest)
+        case skipped(reason: String)
+        case invalid(Problem)
+    }
+
+    /// Decodes a matrix combination's /layout body (see ``CombinationOutcome``).
+    func decodeCombination(_ body: [UInt8]) -> CombinationOutcome {
+        if let decoded = body.withUnsafeBufferPointer({ LayoutFastPath.decode($0, devices: devices, limits: limits) }) {
+            return .decoded(decoded)
+        }
+        let document: JSONDocument
+        do {
+            document = try RequestReader.parse(body, maxNesting: limits.jsonNesting)
+        } catch {
+            return .invalid(error)
+        }
+        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits)
+        do {
+            return .decoded(try decoding.decode())
+        } catch {
+            if let details = decoding.reader.varyingDetailsOnly {
+                // Each reason once, in the order found.
+                return .skipped(reason: details.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
+            }
+            do {
+                try decoding.reader.finish(ignoringVarying: true)
+            } catch {
+                return .invalid(error)
+            }
+            return .invalid(error)
+        }
+    }
+
     /// Decodes a body held in a raw buffer (copied only when the fast path gives up).
     public func decode(_ body: UnsafeRawBufferPointer) throws(Problem) -> DecodedLayoutRequest {
         if let decoded = LayoutFastPath.decode(body.assumingMemoryBound(to: UInt8.self), devices: devices, limits: limits) {
@@ -107,7 +144,7 @@ struct LayoutDecoding {
             }
         }
 
-        var version = 18.0
+        var version = DeviceQuery.defaultSystemVersion
         if let value = systemVersion?.value, let number = reader.number(value) {
             if number >= RequestReader.minimumSystemVersion { version = number } else { reader.invalid("must be at least 7", value: value) }
         }
@@ -312,39 +349,39 @@ struct LayoutDecoding {
 
     /// The rules one node broke, in the order found.
     struct BrokenRules: LayoutRuleReport {
-        var found: [(place: RulePlace, detail: String)] = []
+        var found: [(place: RulePlace, detail: String, varies: Bool)] = []
 
         mutating func broken(_ rule: LayoutRule, at place: RulePlace, detail: @autoclosure () -> String) {
-            found.append((place, detail()))
+            found.append((place, detail(), rule.variesByCombination))
         }
     }
 
     /// Reports `broken`'s rules, of the node `value` (a container: `content`, its content
     /// view), each as a problem where it points; empties `broken`.
     mutating func report(_ broken: inout BrokenRules, node value: JSONValue, content: JSONValue? = nil) {
-        for (place, detail) in broken.found {
+        for (place, detail, varies) in broken.found {
             switch place {
             case .field(.id):
-                if let id = member(.id, of: value, in: schema.node) { reader.invalid(detail, value: id.value) }
+                if let id = member(.id, of: value, in: schema.node) { reader.invalid(detail, value: id.value, varies: varies) }
             case .field(let field):
-                invalid(detail, member: member(field, of: value, in: schema.node), of: value, key: field.rawValue)
+                invalid(detail, member: member(field, of: value, in: schema.node), of: value, key: field.rawValue, varies: varies)
             case .laterField(let first, let second):
                 let members = [member(first, of: value, in: schema.node), member(second, of: value, in: schema.node)].compactMap { $0 }
                 let later = members.max { document.startOffset(of: $0.key) < document.startOffset(of: $1.key) }
                 let name = later.flatMap { schema.node.field($0.key, in: document) }?.rawValue
-                invalid(detail, member: later, of: value, key: name ?? "")
+                invalid(detail, member: later, of: value, key: name ?? "", varies: varies)
             case .controllerField(let field):
                 guard let controller = member(.viewController, of: value, in: schema.node)?.value,
                       let member = member(field, of: controller, in: schema.controller) else { break }
                 // A controller's kind is pointed at where its value begins.
                 let offset = field == .kind ? document.startOffset(of: member.value) : document.startOffset(of: member.key)
-                reader.invalid(detail, at: offset, in: controller, key: field.rawValue)
+                reader.invalid(detail, at: offset, in: controller, key: field.rawValue, varies: varies)
             case .contentField(let field):
                 guard let content else { break }
-                invalid(detail, member: member(field, of: content, in: schema.node), of: content, key: field.rawValue)
+                invalid(detail, member: member(field, of: content, in: schema.node), of: content, key: field.rawValue, varies: varies)
             case .subviews:
                 let subviews = member(.subviews, of: value, in: schema.node)
-                reader.invalid(detail, at: subviews.map { document.startOffset(of: $0.key) } ?? document.endOffset(of: value) - 1, in: value, key: "subviews")
+                reader.invalid(detail, at: subviews.map { document.startOffset(of: $0.key) } ?? document.endOffset(of: value) - 1, in: value, key: "subviews", varies: varies)
             case .stepFrame, .window:
                 // A step's frame is reported by `steps`, the window's rules by `windowFrame`.
                 break
@@ -354,9 +391,9 @@ struct LayoutDecoding {
     }
 
     /// A 422 problem with `object`'s member `key` (`member`), sorted where its key begins.
-    private mutating func invalid(_ detail: String, member: JSONMember?, of object: JSONValue, key: String) {
+    private mutating func invalid(_ detail: String, member: JSONMember?, of object: JSONValue, key: String, varies: Bool) {
         guard let member else { return }
-        reader.invalid(detail, at: document.startOffset(of: member.key), in: object, key: key)
+        reader.invalid(detail, at: document.startOffset(of: member.key), in: object, key: key, varies: varies)
     }
 
     /// The member of `object` that decoding reads as `field`: its first with that key.

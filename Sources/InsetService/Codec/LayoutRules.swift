@@ -58,6 +58,18 @@ enum LayoutRule: CaseIterable, Sendable {
     case fieldBeforeItsVersion
     /// A step's frame for a table row.
     case stepMovesRow
+
+    /// Whether breaking the rule depends on the device, orientation or systemVersion, not
+    /// on the hierarchy alone: a matrix skips a combination that breaks only such rules
+    /// (API.md "POST /layout/matrix").
+    var variesByCombination: Bool {
+        switch self {
+        case .containerOnTV, .splitInCompactWindow, .windowOffIPad, .windowBeforeSplitView, .windowPresetMissing, .windowOutsideScreen, .fieldBeforeItsVersion:
+            true
+        default:
+            false
+        }
+    }
 }
 
 /// Where a broken rule points, from the node (or step frame) the rules were given.

@@ -57,6 +57,9 @@ struct RequestReader {
         var value: JSONValue
         var key: String?
         var detail: String
+        /// Whether the problem depends on the device, orientation or systemVersion (see
+        /// ``invalid(_:at:in:key:varies:)``).
+        var varies = false
     }
 
     /// Which numbers a field takes.
@@ -138,7 +141,9 @@ struct RequestReader {
 
     /// Throws the collected problems: the wrong-type ones as 400 if there are any, else
     /// the content ones as 422, each list in document order.
-    func finish() throws(Problem) {
+    /// With `ignoringVarying`, the problems that depend on the device, orientation or
+    /// systemVersion are left out.
+    func finish(ignoringVarying: Bool = false) throws(Problem) {
         if !typeErrors.isEmpty {
             let sorted = inDocumentOrder(typeErrors)
             let first = sorted[0]
@@ -146,7 +151,15 @@ struct RequestReader {
             let place = first.pointer.isEmpty ? "the body" : first.pointer
             throw Problem.malformed("Wrong JSON type at \(place): \(first.detail)\(more)", errors: sorted)
         }
+        let problems = ignoringVarying ? problems.filter { !$0.varies } : problems
         if !problems.isEmpty { throw Problem.invalid(inDocumentOrder(problems)) }
+    }
+
+    /// The details of the problems found so far when every one depends on the device,
+    /// orientation or systemVersion (a matrix skips such a combination), else `nil`.
+    var varyingDetailsOnly: [String]? {
+        guard typeErrors.isEmpty, !problems.isEmpty, problems.allSatisfy(\.varies) else { return nil }
+        return problems.map(\.detail)
     }
 
     /// Whether no problem of either kind has been found so far.
@@ -164,14 +177,16 @@ struct RequestReader {
 
     // MARK: - Reporting
 
-    /// A 422 problem with `value`, or with its member `key`, sorted at `offset`.
-    mutating func invalid(_ detail: String, at offset: Int, in value: JSONValue, key: String? = nil) {
-        problems.append(Located(offset: offset, value: value, key: key, detail: detail))
+    /// A 422 problem with `value`, or with its member `key`, sorted at `offset`; `varies`
+    /// when it depends on the device, orientation or systemVersion (a field the version
+    /// lacks, a window off an iPad, a container on tvOS…), which a matrix skips.
+    mutating func invalid(_ detail: String, at offset: Int, in value: JSONValue, key: String? = nil, varies: Bool = false) {
+        problems.append(Located(offset: offset, value: value, key: key, detail: detail, varies: varies))
     }
 
     /// A 422 problem with `value`, sorted where it begins.
-    mutating func invalid(_ detail: String, value: JSONValue) {
-        invalid(detail, at: document.startOffset(of: value), in: value)
+    mutating func invalid(_ detail: String, value: JSONValue, varies: Bool = false) {
+        invalid(detail, at: document.startOffset(of: value), in: value, varies: varies)
     }
 
     /// A 400 problem: `value` has the wrong JSON type.

@@ -1,4 +1,3 @@
-import DeviceCatalog
 import InsetEngine
 import JSONCore
 import MicroHTTP
@@ -14,7 +13,6 @@ import MicroHTTP
 /// field, CRLF after each line, values quoted as RFC 4180 requires.
 struct MatrixAnswer: IteratorProtocol, Sendable {
     private let matrix: MatrixRequest
-    private let catalog: DeviceCatalog
     private let format: MatrixFormat
     /// The next combination to write.
     private var index = 0
@@ -25,11 +23,10 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
     /// combinations of a small tree, one of a large one.
     static let pieceBytes = 32 << 10
 
-    /// The answer to `matrix` in `format`, its devices resolved in `catalog`.
-    init(_ matrix: MatrixRequest, format: MatrixFormat, catalog: DeviceCatalog) {
+    /// The answer to `matrix` in `format`.
+    init(_ matrix: MatrixRequest, format: MatrixFormat) {
         self.matrix = matrix
         self.format = format
-        self.catalog = catalog
     }
 
     /// The next piece, or nil after the last.
@@ -44,7 +41,7 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
         while index < matrix.combinations.count, piece.count < Self.pieceBytes {
             let combination = matrix.combinations[index]
             index += 1
-            guard combination.skipReason == nil, let request = matrix.layoutRequest(for: combination, in: catalog) else { continue }
+            guard combination.skipReason == nil, let request = matrix.layoutRequest(for: combination) else { continue }
             append(combination, InsetEngine.layout(request.request), request, to: &piece)
         }
         if index == matrix.combinations.count {
@@ -84,8 +81,10 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
             writer.field("systemVersion", combination.systemVersion)
             writer.beginObject("window")
             if let safeArea = result.windowSafeArea { writer.field("safeAreaInsets", safeArea) }
-            writer.field("frame", Rect(x: 0, y: 0, width: result.screen.width, height: result.screen.height))
-            let sizeClass = request.request.environment.sizeClass
+            // As /layout answers it: the app's window, a Split View or free one included.
+            let window = request.request.appWindow
+            writer.field("frame", window.frame)
+            let sizeClass = window.sizeClass
             writer.beginObject("sizeClass")
             writer.field("horizontal", sizeClass.horizontal.rawValue)
             writer.field("vertical", sizeClass.vertical.rawValue)
@@ -187,8 +186,8 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
 extension MatrixAnswer {
     /// The HTTP answer: whole, with a length, up to `streamedNodeStates` node states
     /// (results × nodes); beyond, streamed piece by piece as the client takes it.
-    static func response(_ matrix: MatrixRequest, format: MatrixFormat, catalog: DeviceCatalog, streamedNodeStates: Int) -> HTTPResponse {
-        let answer = MatrixAnswer(matrix, format: format, catalog: catalog)
+    static func response(_ matrix: MatrixRequest, format: MatrixFormat, streamedNodeStates: Int) -> HTTPResponse {
+        let answer = MatrixAnswer(matrix, format: format)
         let headers: HTTPHeaders = ["Content-Type": answer.isCSV ? "text/csv; charset=utf-8" : "application/json", "Vary": "Accept"]
         let results = matrix.combinations.count(where: { $0.skipReason == nil })
         guard results * matrix.nodeCount > streamedNodeStates else {
@@ -200,7 +199,7 @@ extension MatrixAnswer {
     /// About how many bytes the answer keeps between pieces: the hierarchy (as a /layout
     /// stream keeps it) and the combinations.
     var keptBytesEstimate: Int {
-        var bytes = LayoutStates(matrix.layout.request).keptBytesEstimate
+        var bytes = matrix.layout.map { LayoutStates($0.request).keptBytesEstimate } ?? 0
         bytes += matrix.combinations.count * MemoryLayout<MatrixRequest.Combination>.stride
         for combination in matrix.combinations {
             bytes += combination.device.utf8.count + (combination.skipReason?.utf8.count ?? 0)

@@ -1,5 +1,5 @@
-public import DeviceCatalog
 public import InsetEngine
+import JSONCore
 
 /// A decoded `POST /layout/matrix` request: the hierarchy, decoded once as /layout decodes
 /// it, and the combinations (device × orientation × systemVersion) to lay it out on.
@@ -20,27 +20,40 @@ public struct MatrixRequest: Sendable {
     /// Every combination in the answer's order (devices × orientations × versions),
     /// skipped ones included.
     public var combinations: [Combination]
-    /// The hierarchy as /layout decodes it, with the environment of some registry device:
-    /// each combination swaps in its own (``layoutRequest(for:in:)``).
-    public var layout: DecodedLayoutRequest
-    /// Whether the app hides the status bar (`statusBarHidden`), part of each environment.
-    public var statusBarHidden: Bool
-
+    /// The hierarchy as /layout decodes it on the first combination not skipped; `nil`
+    /// when every one is.
+    public var layout: DecodedLayoutRequest?
     /// The number of nodes in the hierarchy.
-    public var nodeCount: Int { layout.request.hierarchy.views.count }
+    public var nodeCount: Int
+    /// The body's /layout members (all but `device`, `orientation` and `systemVersion`),
+    /// comma-separated: each combination's /layout body is made of them.
+    let members: [UInt8]
+    /// The /layout decoder each combination's body goes through.
+    let decoder: LayoutRequestDecoder
 
-    /// The /layout request of `combination` (not a skipped one), its device resolved in
-    /// `catalog`: what `POST /layout` decodes from the matrix body with `device`,
-    /// `orientation` and `systemVersion` set to the combination's (and `systemVersions`
-    /// left out). Nil for a combination the registry cannot resolve.
-    public func layoutRequest(for combination: Combination, in catalog: DeviceCatalog) -> DecodedLayoutRequest? {
-        guard let environment = catalog.environment(
-            id: combination.device, orientation: combination.orientation,
-            systemVersion: combination.systemVersion, statusBarHidden: statusBarHidden
-        ) else { return nil }
-        var request = layout.request
-        request.environment = environment
-        request.systemVersion = combination.systemVersion
-        return DecodedLayoutRequest(device: combination.device, orientation: combination.orientation, request: request, hasSteps: false)
+    /// The /layout body of `combination`: the matrix body's /layout members with the
+    /// combination's `device`, `orientation` and `systemVersion`.
+    static func layoutBody(_ combination: Combination, members: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 96 + members.count)
+        writer.beginObject()
+        writer.field("device", combination.device)
+        writer.field("orientation", combination.orientation.rawValue)
+        writer.field("systemVersion", combination.systemVersion)
+        var body = writer.bytes
+        if !members.isEmpty {
+            body.append(UInt8(ascii: ","))
+            body += members
+        }
+        body.append(UInt8(ascii: "}"))
+        return body
+    }
+
+    /// The /layout request of `combination` (not a skipped one): what `POST /layout`
+    /// decodes from the matrix body with `device`, `orientation` and `systemVersion` set to
+    /// the combination's (so a `window` preset and a keyboard's height are taken on its
+    /// screen). Nil for a combination that does not decode.
+    public func layoutRequest(for combination: Combination) -> DecodedLayoutRequest? {
+        guard case .decoded(let decoded) = decoder.decodeCombination(Self.layoutBody(combination, members: members)) else { return nil }
+        return decoded
     }
 }

@@ -97,6 +97,13 @@ private struct MatrixDecoding {
         let versionList = versions.flatMap { self.versions($0.value) }
 
         let layout = decodeLayout(layoutMembers, representative: deviceList ?? [])
+        // The hierarchy's size, once it has no problem of its own: as decoded, or counted
+        // in the body when the representative device is one it is skipped on.
+        let nodes: Int? = switch layout {
+        case .decoded(let decoded): decoded.request.hierarchy.views.count
+        case .skipped: nodeCount(layoutMembers)
+        case .invalid: nil
+        }
         // The caps are weighed once the arrays that multiply are valid: the last of them
         // given (or `devices`, whose default multiplies when none is) takes the problem.
         // The combinations are counted before any is made: a long `systemVersions` must not
@@ -116,22 +123,41 @@ private struct MatrixDecoding {
             let maxStates = decoder.layoutDecoder.limits.maxNodeStates
             if count > decoder.maxCombinations {
                 cap("\(count) combinations (devices × orientations × systemVersions) is more than \(decoder.maxCombinations)")
-            } else if let nodes = layout.value?.request.hierarchy.views.count, count * nodes > maxStates {
+            } else if let nodes, count * nodes > maxStates {
                 cap("\(count) combinations × \(nodes) nodes is more than \(maxStates) node states")
             }
         }
 
-        try finish(with: layout.problem, members: document.members(of: body).map { $0 })
-        guard let decoded = layout.value, let deviceList, count <= decoder.maxCombinations else {
+        var layoutProblem: Problem?
+        if case .invalid(let problem) = layout { layoutProblem = problem }
+        try finish(with: layoutProblem, members: document.members(of: body).map { $0 })
+        guard let nodes, let deviceList, count <= decoder.maxCombinations else {
             // Every way here without them was reported above; this keeps the decoding total.
             throw Problem.invalid([FieldProblem(pointer: "", detail: "invalid matrix request")])
         }
-        let list = combinations(
-            devices: deviceList, orientations: orientationList, versions: versionList ?? [decoded.request.systemVersion],
-            hasContainer: decoded.request.hierarchy.views.contains { ($0.viewController?.kind ?? .plain) != .plain }
-        )
-        let hidesStatusBar = layoutMembers.last { document.string($0.key) == "statusBarHidden" }.flatMap { document.bool($0.value) } ?? false
-        return MatrixRequest(combinations: list, layout: decoded, statusBarHidden: hidesStatusBar)
+        // Each combination's body: the /layout members but `systemVersion`, which it sets.
+        var members: [UInt8] = []
+        for member in layoutMembers where document.string(member.key) != "systemVersion" {
+            if !members.isEmpty { members.append(UInt8(ascii: ",")) }
+            members += document.bytes[document.startOffset(of: member.key)..<document.endOffset(of: member.value)]
+        }
+        let defaultVersion = systemVersion.flatMap { document.number($0.value) } ?? DeviceQuery.defaultSystemVersion
+        let (list, first) = combinations(devices: deviceList, orientations: orientationList, versions: versionList ?? [defaultVersion], members: members)
+        return MatrixRequest(combinations: list, layout: first, nodeCount: nodes, members: members, decoder: decoder.layoutDecoder)
+    }
+
+    /// The number of nodes under the body's `root` (its members, as given), counting each
+    /// object of a `subviews` array.
+    private func nodeCount(_ members: [JSONMember]) -> Int {
+        func count(_ node: JSONValue) -> Int {
+            guard document.kind(of: node) == .object else { return 0 }
+            var total = 1
+            for member in document.members(of: node) where document.string(member.key) == "subviews" && document.kind(of: member.value) == .array {
+                for element in document.elements(of: member.value) { total += count(element) }
+            }
+            return total
+        }
+        return members.last { document.string($0.key) == "root" }.map { count($0.value) } ?? 0
     }
 
     // MARK: - The hierarchy
@@ -140,7 +166,7 @@ private struct MatrixDecoding {
     /// iPad of `representative` (else of the registry) as its device: its problems are the
     /// hierarchy's whatever the device, as the per-combination ones are weighed here
     /// (`skipReason`), not by the /layout decoder.
-    private func decodeLayout(_ members: [JSONMember], representative: [String]) -> (value: DecodedLayoutRequest?, problem: Problem?) {
+    private func decodeLayout(_ members: [JSONMember], representative: [String]) -> LayoutRequestDecoder.CombinationOutcome {
         let phoneOrPad = representative.first { catalog.family(of: $0).map { $0 != .tv } ?? false }
             ?? catalog.devices.first { $0.family != .tv }?.id ?? ""
         var body: [UInt8] = []
@@ -154,11 +180,7 @@ private struct MatrixDecoding {
             body.append(contentsOf: document.bytes[document.startOffset(of: member.key)..<document.endOffset(of: member.value)])
         }
         body.append(UInt8(ascii: "}"))
-        do {
-            return (try decoder.layoutDecoder.decode(body), nil)
-        } catch {
-            return (nil, error)
-        }
+        return decoder.layoutDecoder.decodeCombination(body)
     }
 
     /// Throws the problems found here and the /layout decoder's together: 400 when either
@@ -316,27 +338,53 @@ private struct MatrixDecoding {
         return count
     }
 
-    /// Devices × orientations (given, or each device's own, in the Orientation order) ×
-    /// versions, each with the reason it is skipped, if any (`hasContainer`: whether the
-    /// hierarchy has a navigation or tab bar controller).
-    private func combinations(devices: [String], orientations: [Orientation]?, versions: [Double], hasContainer: Bool) -> [MatrixRequest.Combination] {
+    /// The combinations in the answer's order, each skipped when the device lacks the
+    /// orientation or when the hierarchy's /layout body (`members`) has problems on it that
+    /// depend on the device, orientation or systemVersion alone; and the request of the
+    /// first one not skipped. Combinations alike in what those problems depend on (the
+    /// family, the screen and size classes in the orientation, the version) are decoded once.
+    private func combinations(devices: [String], orientations: [Orientation]?, versions: [Double], members: [UInt8]) -> ([MatrixRequest.Combination], DecodedLayoutRequest?) {
+        struct Likeness: Hashable {
+            var family: DeviceFamily
+            var screen: Size
+            var sizeClass: SizeClasses
+            var orientation: Orientation
+            var systemVersion: Double
+        }
+        var reasons: [Likeness: String?] = [:]
+        var first: DecodedLayoutRequest?
         var combinations: [MatrixRequest.Combination] = []
         for id in devices {
             guard let position = catalog.position(of: id) else { continue }
             let supported = catalog.devices[position].orientations
-            let family = catalog.devices[position].family
             for orientation in orientations ?? Orientation.allCases.filter(supported.contains) {
                 for version in versions {
                     var combination = MatrixRequest.Combination(device: id, orientation: orientation, systemVersion: version)
-                    if !supported.contains(orientation) {
+                    defer { combinations.append(combination) }
+                    guard supported.contains(orientation) else {
                         combination.skipReason = "\(id) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", ")
-                    } else if family == .tv, hasContainer {
-                        combination.skipReason = "navigation and tab bar controllers are not modelled on tvOS"
+                        continue
                     }
-                    combinations.append(combination)
+                    guard let environment = catalog.environment(id: id, orientation: orientation, systemVersion: version, statusBarHidden: false) else { continue }
+                    let likeness = Likeness(family: environment.family, screen: environment.screen, sizeClass: environment.sizeClass, orientation: orientation, systemVersion: version)
+                    if let reason = reasons[likeness] {
+                        combination.skipReason = reason
+                        continue
+                    }
+                    switch decoder.layoutDecoder.decodeCombination(MatrixRequest.layoutBody(combination, members: members)) {
+                    case .decoded(let decoded):
+                        if first == nil { first = decoded }
+                        combination.skipReason = nil
+                    case .skipped(let reason):
+                        combination.skipReason = reason
+                    case .invalid(let problem):
+                        // Not expected once the hierarchy decoded without such problems.
+                        combination.skipReason = problem.errors.map(\.detail).joined(separator: "; ")
+                    }
+                    reasons[likeness] = .some(combination.skipReason)
                 }
             }
         }
-        return combinations
+        return (combinations, first)
     }
 }

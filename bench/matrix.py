@@ -60,7 +60,7 @@ def kibibytes(process, field):
 def in_flight(connection):
     connection.request('GET', '/metrics')
     text = connection.getresponse().read().decode()
-    return float(re.search(r'^insetd_answer_bytes_in_flight (\S+)', text, re.M).group(1))
+    return float(re.search(r'^insetd_bytes_in_flight (\S+)', text, re.M).group(1))
 
 
 def memory(clients):

@@ -30,6 +30,8 @@ public struct MatrixRequest: Sendable {
     let members: [UInt8]
     /// The /layout decoder each combination's body goes through.
     let decoder: LayoutRequestDecoder
+    /// Whether the app hides the status bar (`statusBarHidden`), part of each environment.
+    let statusBarHidden: Bool
 
     /// The /layout body of `combination`: the matrix body's /layout members with the
     /// combination's `device`, `orientation` and `systemVersion`.
@@ -53,6 +55,18 @@ public struct MatrixRequest: Sendable {
     /// the combination's (so a `window` preset and a keyboard's height are taken on its
     /// screen). Nil for a combination that does not decode.
     public func layoutRequest(for combination: Combination) -> DecodedLayoutRequest? {
+        // Without a window or a keyboard, decoding reads nothing of the screen: the first
+        // request, with the combination's environment and version, is what its body gives.
+        if let layout, layout.request.window == nil, layout.request.keyboard == nil {
+            guard let environment = decoder.devices.environment(
+                id: combination.device, orientation: combination.orientation,
+                systemVersion: combination.systemVersion, statusBarHidden: statusBarHidden
+            ) else { return nil }
+            var request = layout.request
+            request.environment = environment
+            request.systemVersion = combination.systemVersion
+            return DecodedLayoutRequest(device: combination.device, orientation: combination.orientation, request: request, hasSteps: false)
+        }
         guard case .decoded(let decoded) = decoder.decodeCombination(Self.layoutBody(combination, members: members)) else { return nil }
         return decoded
     }

@@ -143,7 +143,10 @@ private struct MatrixDecoding {
         }
         let defaultVersion = systemVersion.flatMap { document.number($0.value) } ?? DeviceQuery.defaultSystemVersion
         let (list, first) = combinations(devices: deviceList, orientations: orientationList, versions: versionList ?? [defaultVersion], members: members)
-        return MatrixRequest(combinations: list, layout: first, nodeCount: nodes, members: members, decoder: decoder.layoutDecoder)
+        let hidesStatusBar = layoutMembers.last { document.string($0.key) == "statusBarHidden" }.flatMap { document.bool($0.value) } ?? false
+        return MatrixRequest(
+            combinations: list, layout: first, nodeCount: nodes, members: members, decoder: decoder.layoutDecoder, statusBarHidden: hidesStatusBar
+        )
     }
 
     /// The number of nodes under the body's `root` (its members, as given), counting each

@@ -150,6 +150,10 @@ import Testing
         #expect(reason("ipad-9-7", 14) == "needs systemVersion 15 or later")
         #expect(reason("apple-tv-4k", 18)?.contains("there is no keyboard on tvOS") == true)
         #expect(skipped.count == 6 + 8 + 2)
+        // Every combination skipped: an answer without results, not a 422.
+        let none = try #require(try JSONSerialization.jsonObject(with: Data(matrix(#"{"devices": ["iphone-15-pro"], "window": {"split": "oneThird"}, "root": {"id": "r"}}"#))) as? [String: Any])
+        #expect((none["results"] as? [Any])?.isEmpty == true)
+        #expect((none["skipped"] as? [[String: Any]])?.map { $0["reason"] as? String } == Array(repeating: "a window is only for iPads", count: 3))
     }
 
     /// A problem of the hierarchy is 422 whatever the devices; the problems that only some

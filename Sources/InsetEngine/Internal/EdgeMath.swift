@@ -88,3 +88,13 @@ extension EdgeSet {
     /// The edges in the API's fixed order (top, left, bottom, right).
     var orderedEdges: [Edge] { Edge.allCases.filter { contains($0) } }
 }
+
+extension Rect {
+    /// RULES.md R1: the readable content guide of a view whose layout-margins guide this
+    /// is: min(672, its width) wide, centred in it, as tall (only the default text size is
+    /// modelled).
+    var readableContentGuide: Rect {
+        let readableWidth = Swift.min(672, width)
+        return Rect(x: x + (width - readableWidth) / 2, y: y, width: readableWidth, height: height)
+    }
+}

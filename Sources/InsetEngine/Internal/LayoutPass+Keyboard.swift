@@ -63,12 +63,11 @@ extension LayoutPass {
                 explain.append(why)
             }
         case .compositional(let layoutReference, let sections):
+            // The readable guide's distances from the bounds: the margins, and on the left and
+            // right half the guide's width it leaves.
             let guide = bounds.inset(by: margins)
-            let readableWidth = Swift.min(672, guide.width)
-            let readable = Insets(
-                top: margins.top, left: margins.left + (guide.width - readableWidth) / 2,
-                bottom: margins.bottom, right: margins.right + (guide.width - readableWidth) / 2
-            )
+            let aside = (guide.width - guide.readableContentGuide.width) / 2
+            let readable = Insets(top: margins.top, left: margins.left + aside, bottom: margins.bottom, right: margins.right + aside)
             for section in sections {
                 var reference = section.contentInsetsReference == .automatic ? layoutReference : section.contentInsetsReference
                 if reference == .automatic { reference = .safeArea }

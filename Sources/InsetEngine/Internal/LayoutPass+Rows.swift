@@ -69,10 +69,9 @@ extension LayoutPass {
         let guide = tableBounds.inset(by: tableMargins)
         var left: Double, right: Double
         if follows {
-            let width = Swift.min(672, guide.width)
-            let readableX = guide.x + (guide.width - width) / 2
-            left = readableX - frame.minX
-            right = frame.maxX - (readableX + width)
+            let readable = guide.readableContentGuide
+            left = readable.minX - frame.minX
+            right = frame.maxX - readable.maxX
         } else if style == .insetGrouped {
             let minimum = Insets(environment.systemMinimumLayoutMargins, direction: direction)
             left = minimum.left + safeArea.left

@@ -237,10 +237,7 @@ struct LayoutPass: Sendable {
         case .pin(.layoutMargins):
             return parentBounds.inset(by: state.nodes[parent].margins)
         case .pin(.readableContent):
-            // RULES.md §M: width min(672, layout-margins guide width), centred in that guide.
-            let guide = parentBounds.inset(by: state.nodes[parent].margins)
-            let width = Swift.min(672, guide.width)
-            return Rect(x: guide.x + (guide.width - width) / 2, y: guide.y, width: width, height: guide.height)
+            return parentBounds.inset(by: state.nodes[parent].margins).readableContentGuide
         }
     }
 }

@@ -56,10 +56,10 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
         // a content view; T5: only cells have a separator.
         let result = layout(.iPhoneX, table(rows: [row("h", .sectionHeader, height: 30), row("c"), row("f", .sectionFooter, height: 20)]), orientation: .landscapeLeft)
         #expect(result["f"].frame == Rect(0, 74, 812, 20))
-        #expect(result["h"].lists?.contentView?.frame == Rect(44, 0, 724, 30))
-        #expect(result["f"].lists?.contentView?.frame == Rect(44, 0, 724, 20))
-        #expect(result["f"].lists?.separatorInset == nil)
-        #expect(result["c"].lists?.separatorInset != nil)
+        #expect(result["h"].contentView?.frame == Rect(44, 0, 724, 30))
+        #expect(result["f"].contentView?.frame == Rect(44, 0, 724, 20))
+        #expect(result["f"].separatorInset == nil)
+        #expect(result["c"].separatorInset != nil)
     }
 
     @Test func rowFramesAreInTheTablesContentCoordinates() {
@@ -77,18 +77,18 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
         // T1 (insetsContentViewsToSafeArea doc; §1.4 case 1): (SA.left, 0, width − SA.left − SA.right, height).
         let result = layout(.iPhoneX, table(rows: [row("c")]), orientation: .landscapeLeft)
         #expect(result["c"].safeAreaInsets == Insets(0, 44, 0, 44))
-        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 724, 44))
-        #expect(result["c"].lists?.contentView?.safeAreaInsets == .zero)
+        #expect(result["c"].contentView?.frame == Rect(44, 0, 724, 44))
+        #expect(result["c"].contentView?.safeAreaInsets == .zero)
     }
 
     @Test func withoutInsettingTheContentViewIsTheRowsBounds() {
         // T1: without insetsContentViewsToSafeArea, or below 11, the row's bounds.
         let off = layout(.iPhoneX, table(TableProperties(insetsContentViewsToSafeArea: false), rows: [row("c")]), orientation: .landscapeLeft)
-        #expect(off["c"].lists?.contentView?.frame == Rect(0, 0, 812, 44))
-        #expect(off["c"].lists?.contentView?.safeAreaInsets == Insets(0, 44, 0, 44))
+        #expect(off["c"].contentView?.frame == Rect(0, 0, 812, 44))
+        #expect(off["c"].contentView?.safeAreaInsets == Insets(0, 44, 0, 44))
         let legacy = layout(.iPhoneX, table(rows: [row("c")]), orientation: .landscapeLeft, systemVersion: 10)
-        #expect(legacy["c"].lists?.contentView?.frame == Rect(0, 0, 812, 44))
-        #expect(legacy["c"].lists?.contentView?.safeAreaInsets == nil)
+        #expect(legacy["c"].contentView?.frame == Rect(0, 0, 812, 44))
+        #expect(legacy["c"].contentView?.safeAreaInsets == nil)
     }
 
     @Test func theContentViewsWidthIsNeverNegative() {
@@ -97,7 +97,7 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
                           lists: ListProperties(table: TableProperties()), subviews: [row("c")])
         let result = layout(.iPhoneX, .controller("root", subviews: [narrow]), orientation: .landscapeLeft)
         #expect(result["c"].safeAreaInsets == Insets(0, 44, 0, 0))
-        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 0, 44))
+        #expect(result["c"].contentView?.frame == Rect(44, 0, 0, 44))
     }
 
     @Test func onlyLeftAndRightAreInset() {
@@ -106,8 +106,8 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
         let scroll = ScrollProperties(contentSize: Size(width: 1, height: 4000), behavior: .never)
         let result = layout(.iPhoneX, table(scroll: scroll, rows: [row("c", y: 331)]), orientation: .landscapeLeft)
         #expect(result["c"].safeAreaInsets == Insets(0, 44, 21, 44))
-        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 724, 44))
-        #expect(result["c"].lists?.contentView?.safeAreaInsets == Insets(0, 0, 21, 0))
+        #expect(result["c"].contentView?.frame == Rect(44, 0, 724, 44))
+        #expect(result["c"].contentView?.safeAreaInsets == Insets(0, 0, 21, 0))
     }
 
     @Test func aRowsSubviewsLiveInItsContentView() {
@@ -156,8 +156,8 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
     @Test func theContentViewsMarginsAreTheRowsLessItsOffset() {
         // T3: the content view's margins are the row's less its offset inside the row.
         let result = layout(.iPhoneX, table(rows: [row("c")]), orientation: .landscapeLeft)
-        #expect(result["c"].lists?.contentView?.layoutMargins == Insets(8, 20, 8, 20))
-        #expect(result["c"].lists?.contentView?.layoutMarginsGuide == Rect(20, 8, 684, 28))
+        #expect(result["c"].contentView?.layoutMargins == Insets(8, 20, 8, 20))
+        #expect(result["c"].contentView?.layoutMarginsGuide == Rect(20, 8, 684, 28))
     }
 
     @Test func groupedRowsHaveTheTablesHorizontalMarginsToo() {
@@ -209,8 +209,8 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
         let label = Node(id: "label", placement: .pin(.layoutMargins))
         let result = layout(.iPhoneX, .controller("root", subviews: [marginTable(10, rows: [row("c", subviews: [label])])]), orientation: .landscapeLeft)
         #expect(result["c"].layoutMargins == Insets(8, 10, 8, 10))
-        #expect(result["c"].lists?.contentView?.frame == Rect(44, 0, 724, 44))
-        #expect(result["c"].lists?.contentView?.layoutMargins == Insets(8, -34, 8, -34))
+        #expect(result["c"].contentView?.frame == Rect(44, 0, 724, 44))
+        #expect(result["c"].contentView?.layoutMargins == Insets(8, -34, 8, -34))
         #expect(result["label"].frame == Rect(-34, 8, 792, 28))
         #expect(result["label"].frameInWindow == Rect(10, 8, 792, 28))
     }
@@ -249,44 +249,44 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
     // T5
     @Test func defaultSeparatorByDevice() {
         // T5: left = the cell's left margin; right 0 on iPhone, the right margin on iPad, 0 on tvOS.
-        #expect(layout(.iPhoneX, table(rows: [row("c")]), orientation: .landscapeLeft)["c"].lists?.separatorInset == SeparatorInset(left: 64, right: 0))
-        #expect(layout(.iPadPro11, table(rows: [row("c")]))["c"].lists?.separatorInset == SeparatorInset(left: 20, right: 20))
+        #expect(layout(.iPhoneX, table(rows: [row("c")]), orientation: .landscapeLeft)["c"].separatorInset == SeparatorInset(left: 64, right: 0))
+        #expect(layout(.iPadPro11, table(rows: [row("c")]))["c"].separatorInset == SeparatorInset(left: 20, right: 20))
         let tv = layout(.appleTV, table(rows: [row("c")]))
-        #expect(tv["c"].lists?.separatorInset?.right == 0)
+        #expect(tv["c"].separatorInset?.right == 0)
         // The iPad's right is the right margin, not a copy of the left.
         #expect(LayoutPassProbe(.iPadPro11).separator(given: nil, margins: Insets(8, 10, 8, 30)) == SeparatorInset(left: 10, right: 30))
         // Headers and footers have no separator.
-        #expect(layout(.iPhone8, table(rows: [row("h", .sectionHeader)]))["h"].lists?.separatorInset == nil)
+        #expect(layout(.iPhone8, table(rows: [row("h", .sectionHeader)]))["h"].separatorInset == nil)
     }
 
     @Test func givenSeparatorFromCellEdgesAndTheCellsOwnWins() {
         // T5: fromCellEdges (the default from 11): exactly the given values; a cell's own wins over the table's.
         let properties = TableProperties(separatorInset: SeparatorInset(left: 5, right: 6))
         let result = layout(.iPhoneX, table(properties, rows: [row("a"), row("b", separator: SeparatorInset(left: 1))]), orientation: .landscapeLeft)
-        #expect(result["a"].lists?.separatorInset == SeparatorInset(left: 5, right: 6))
-        #expect(result["b"].lists?.separatorInset == SeparatorInset(left: 1, right: 0))
+        #expect(result["a"].separatorInset == SeparatorInset(left: 5, right: 6))
+        #expect(result["b"].separatorInset == SeparatorInset(left: 1, right: 0))
     }
 
     @Test func givenSeparatorFromAutomaticInsetsAddsToTheDefault() {
         // T5: fromAutomaticInsets, and always below 11: the default plus the given values.
         let given = SeparatorInset(left: 5, right: 6)
         let automatic = layout(.iPhoneX, table(TableProperties(separatorInset: given, separatorInsetReference: .fromAutomaticInsets), rows: [row("c")]), orientation: .landscapeLeft)
-        #expect(automatic["c"].lists?.separatorInset == SeparatorInset(left: 69, right: 6))
+        #expect(automatic["c"].separatorInset == SeparatorInset(left: 69, right: 6))
         let legacy = layout(.iPhone8, table(TableProperties(separatorInset: given), rows: [row("c")]), systemVersion: 10)
-        #expect(legacy["c"].lists?.separatorInset == SeparatorInset(left: 21, right: 6))
+        #expect(legacy["c"].separatorInset == SeparatorInset(left: 21, right: 6))
     }
 
     @Test func fromCellEdgesIsTheDefaultFrom11() {
         // T5: at 11 a given inset is taken exactly (below 11 it adds to the default).
         let result = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: 5, right: 6)), rows: [row("c")]), systemVersion: 11)
-        #expect(result["c"].lists?.separatorInset == SeparatorInset(left: 5, right: 6))
+        #expect(result["c"].separatorInset == SeparatorInset(left: 5, right: 6))
     }
 
     @Test func negativeValuesCountAsZeroBeforeTheyAdd() {
         // T5: a negative given value counts as 0 before it is added to the default (16 + 0, not
         // 16 − 5); a negative default counts as 0 before the given value is added (0 + 5).
         let given = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: -5, right: 3), separatorInsetReference: .fromAutomaticInsets), rows: [row("c")]))
-        #expect(given["c"].lists?.separatorInset == SeparatorInset(left: 16, right: 3))
+        #expect(given["c"].separatorInset == SeparatorInset(left: 16, right: 3))
         let pass = LayoutPassProbe(.iPhone8)
         #expect(pass.separator(given: SeparatorInset(left: 5), reference: .fromAutomaticInsets, margins: Insets(8, -4, 8, 16)) == SeparatorInset(left: 5, right: 0))
     }
@@ -294,7 +294,7 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
     @Test func negativeSeparatorValuesCountAsZero() {
         // T5: negative values count as 0, the default's included.
         let result = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: -5, right: 3)), rows: [row("c")]))
-        #expect(result["c"].lists?.separatorInset == SeparatorInset(left: 0, right: 3))
+        #expect(result["c"].separatorInset == SeparatorInset(left: 0, right: 3))
         let pass = LayoutPassProbe(.iPhone8)
         #expect(pass.separator(given: nil, margins: Insets(8, -4, 8, 16)) == SeparatorInset(left: 0, right: 0))
     }
@@ -302,12 +302,12 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
     @Test func rightToLeftSwapsAndMirrors() {
         // T5: RTL swaps the given left and right; the default mirrors (the iPhone's 0 to the left).
         let given = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: 5, right: 6)), rows: [row("c")]), direction: .rightToLeft)
-        #expect(given["c"].lists?.separatorInset == SeparatorInset(left: 6, right: 5))
+        #expect(given["c"].separatorInset == SeparatorInset(left: 6, right: 5))
         let automatic = layout(.iPhone8, table(rows: [row("c")]), direction: .rightToLeft)
-        #expect(automatic["c"].lists?.separatorInset == SeparatorInset(left: 0, right: 16))
+        #expect(automatic["c"].separatorInset == SeparatorInset(left: 0, right: 16))
         // fromAutomaticInsets: the swapped given values add to the mirrored default.
         let added = layout(.iPhone8, table(TableProperties(separatorInset: SeparatorInset(left: 5, right: 6), separatorInsetReference: .fromAutomaticInsets), rows: [row("c")]), direction: .rightToLeft)
-        #expect(added["c"].lists?.separatorInset == SeparatorInset(left: 6, right: 21))
+        #expect(added["c"].separatorInset == SeparatorInset(left: 6, right: 21))
     }
 }
 
@@ -320,7 +320,7 @@ private struct LayoutPassProbe {
     /// margins are set so.
     func separator(given: SeparatorInset?, reference: SeparatorInsetReference = .fromCellEdges, margins: Insets) -> SeparatorInset? {
         let tableNode = marginTable(margins, properties: TableProperties(separatorInset: given, separatorInsetReference: reference), rows: [row("c")])
-        return layout(device, .controller("root", subviews: [tableNode]))["c"].lists?.separatorInset
+        return layout(device, .controller("root", subviews: [tableNode]))["c"].separatorInset
     }
 }
 
@@ -335,20 +335,20 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
     @Test func flowFromContentInsetIsNeverClamped() {
         // C3: fromContentInset (default) = adjusted.e + sectionInset.e; one section by default.
         let result = layout(.iPhoneX, collection(nil), orientation: .landscapeLeft)
-        #expect(result["cv"].lists?.sections?.insets == [Insets(0, 0, 21, 0)])
+        #expect(result["cv"].sections?.insets == [Insets(0, 0, 21, 0)])
         let given = layout(.iPhoneX, collection(.flow(.fromContentInset, sections: [Insets(5, 10, 5, 10)])), orientation: .landscapeLeft)
-        #expect(given["cv"].lists?.sections?.insets == [Insets(5, 10, 26, 10)])
-        #expect(given["cv"].lists?.sections?.explain[0].left == SectionEdgeExplanation(reference: "fromContentInset", clampedToContentInset: false))
+        #expect(given["cv"].sections?.insets == [Insets(5, 10, 26, 10)])
+        #expect(given["cv"].sections?.explain[0].left == SectionEdgeExplanation(reference: "fromContentInset", clampedToContentInset: false))
     }
 
     @Test func flowFromSafeAreaAndMarginsClampToTheContentInset() {
         // C3: fromSafeArea SA.e + inset, fromLayoutMargins M.e + inset; the content inset wins over a smaller sum.
         let safe = layout(.iPhoneX, collection(.flow(.fromSafeArea, sections: [Insets(0, 10, 0, 0)]), contentInset: Insets(0, 0, 0, 100)), orientation: .landscapeLeft)
-        #expect(safe["cv"].lists?.sections?.insets == [Insets(0, 54, 21, 100)])
-        #expect(safe["cv"].lists?.sections?.explain[0].right.clampedToContentInset == true)
-        #expect(safe["cv"].lists?.sections?.explain[0].left.clampedToContentInset == false)
+        #expect(safe["cv"].sections?.insets == [Insets(0, 54, 21, 100)])
+        #expect(safe["cv"].sections?.explain[0].right.clampedToContentInset == true)
+        #expect(safe["cv"].sections?.explain[0].left.clampedToContentInset == false)
         let margins = layout(.iPhoneX, collection(.flow(.fromLayoutMargins, sections: [Insets(0, 10, 0, 0), .zero])), orientation: .landscapeLeft)
-        #expect(margins["cv"].lists?.sections?.insets == [Insets(0, 74, 21, 64), Insets(0, 64, 21, 64)])
+        #expect(margins["cv"].sections?.insets == [Insets(0, 74, 21, 64), Insets(0, 64, 21, 64)])
     }
 
     @Test func flowReferencesAreTheCollectionViewsOwn() {
@@ -360,9 +360,9 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         }
         let safe = layout(.iPhoneX, .controller("root", subviews: [subview(.fromSafeArea)]), orientation: .landscapeLeft)
         #expect(safe["cv"].safeAreaInsets == Insets(0, 0, 21, 0))
-        #expect(safe["cv"].lists?.sections?.insets == [Insets(0, 10, 21, 0)])
+        #expect(safe["cv"].sections?.insets == [Insets(0, 10, 21, 0)])
         let margins = layout(.iPhoneX, .controller("root", subviews: [subview(.fromLayoutMargins)]), orientation: .landscapeLeft)
-        #expect(margins["cv"].lists?.sections?.insets == [Insets(8, 18, 29, 8)])
+        #expect(margins["cv"].sections?.insets == [Insets(8, 18, 29, 8)])
     }
 
     @Test func aClampedSectionAddsNoSectionInset() {
@@ -370,9 +370,9 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         // content inset, without the section inset; an equal sum (bottom: 21 + 0 = 21) is not clamped.
         for (reference, left) in [(FlowSectionInsetReference.fromLayoutMargins, 64.0), (.fromSafeArea, 44)] {
             let result = layout(.iPhoneX, collection(.flow(reference, sections: [Insets(0, 0, 0, 10)]), contentInset: Insets(0, 0, 0, 100)), orientation: .landscapeLeft)
-            #expect(result["cv"].lists?.sections?.insets == [Insets(0, left, 21, 100)], "\(reference)")
-            #expect(result["cv"].lists?.sections?.explain[0].right.clampedToContentInset == true, "\(reference)")
-            #expect(result["cv"].lists?.sections?.explain[0].bottom.clampedToContentInset == false, "\(reference)")
+            #expect(result["cv"].sections?.insets == [Insets(0, left, 21, 100)], "\(reference)")
+            #expect(result["cv"].sections?.explain[0].right.clampedToContentInset == true, "\(reference)")
+            #expect(result["cv"].sections?.explain[0].bottom.clampedToContentInset == false, "\(reference)")
         }
     }
 
@@ -383,18 +383,18 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
             CompositionalSection(contentInsets: DirectionalInsets(top: 0, leading: 10, bottom: 0, trailing: 0), contentInsetsReference: $0)
         }
         let result = layout(.iPhoneX, collection(.compositional(.automatic, sections: sections)), orientation: .landscapeLeft)
-        #expect(result["cv"].lists?.sections?.insets.map(\.left) == [54, 10, 74, 80])
-        #expect(result["cv"].lists?.sections?.explain.map(\.left.reference) == ["safeArea", "none", "layoutMargins", "readableContent"])
+        #expect(result["cv"].sections?.insets.map(\.left) == [54, 10, 74, 80])
+        #expect(result["cv"].sections?.explain.map(\.left.reference) == ["safeArea", "none", "layoutMargins", "readableContent"])
         // The layout's own reference applies to automatic sections.
         let none = layout(.iPhoneX, collection(.compositional(.none, sections: [sections[0]])), orientation: .landscapeLeft)
-        #expect(none["cv"].lists?.sections?.insets == [Insets(0, 10, 21, 0)])
+        #expect(none["cv"].sections?.insets == [Insets(0, 10, 21, 0)])
     }
 
     @Test func compositionalSafeAreaTakesTheLargerContentInset() {
         // C4: safeArea is max(adjusted.e, SA.e): the content inset over a smaller safe area is flagged.
         let result = layout(.iPhoneX, collection(.compositional(.safeArea, sections: [CompositionalSection()]), contentInset: Insets(0, 0, 0, 100)), orientation: .landscapeLeft)
-        #expect(result["cv"].lists?.sections?.insets == [Insets(0, 44, 21, 100)])
-        #expect(result["cv"].lists?.sections?.explain[0].right.clampedToContentInset == true)
+        #expect(result["cv"].sections?.insets == [Insets(0, 44, 21, 100)])
+        #expect(result["cv"].sections?.explain[0].right.clampedToContentInset == true)
     }
 
     @Test func compositionalReferencesAgainstALargeContentInset() {
@@ -406,16 +406,16 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         }
         let result = layout(.iPhoneX, collection(.compositional(.automatic, sections: sections), contentInset: Insets(0, 0, 100, 100)), orientation: .landscapeLeft)
         #expect(result["cv"].scroll?.adjustedContentInset == Insets(0, 0, 121, 100))
-        #expect(result["cv"].lists?.sections?.insets == [Insets(0, 44, 126, 110), Insets(0, 64, 21, 64), Insets(0, 70, 21, 70), Insets(0, 0, 121, 100)])
-        #expect(result["cv"].lists?.sections?.explain[0].bottom.clampedToContentInset == true)
-        #expect(result["cv"].lists?.sections?.explain[1].bottom.clampedToContentInset == false)
+        #expect(result["cv"].sections?.insets == [Insets(0, 44, 126, 110), Insets(0, 64, 21, 64), Insets(0, 70, 21, 70), Insets(0, 0, 121, 100)])
+        #expect(result["cv"].sections?.explain[0].bottom.clampedToContentInset == true)
+        #expect(result["cv"].sections?.explain[1].bottom.clampedToContentInset == false)
     }
 
     @Test func compositionalInsetsAreDirectional() {
         // C4: section contentInsets are directional: leading is right in RTL.
         let section = CompositionalSection(contentInsets: DirectionalInsets(top: 0, leading: 10, bottom: 0, trailing: 0), contentInsetsReference: .none)
         let result = layout(.iPhoneX, collection(.compositional(.automatic, sections: [section])), orientation: .landscapeLeft, direction: .rightToLeft)
-        #expect(result["cv"].lists?.sections?.insets == [Insets(0, 0, 21, 10)])
+        #expect(result["cv"].sections?.insets == [Insets(0, 0, 21, 10)])
     }
 }
 
@@ -426,7 +426,7 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
         var request = LayoutRequest(environment: Device.iPhoneX.environment(), root: .controller("root", subviews: [view]))
         request.keyboard = keyboard
         let result = InsetEngine.layout(request)
-        return (result["v"].lists?.keyboardLayoutGuide, result["v"])
+        return (result["v"].keyboardLayoutGuide, result["v"])
     }
 
     @Test func hiddenKeyboardIsTheBottomSafeArea() {
@@ -495,9 +495,9 @@ private func collection(_ layout: CollectionLayout?, contentInset: Insets = .zer
                         keyboardLayoutGuide: KeyboardGuideOptions())
         var request = LayoutRequest(environment: Device.iPhoneX.environment(), root: node)
         #expect(InsetEngine.layout(request)["v"].scroll?.contentOffset == Point(x: 0, y: -44))
-        #expect(InsetEngine.layout(request)["v"].lists?.keyboardLayoutGuide == Rect(0, 734, 375, 34))
+        #expect(InsetEngine.layout(request)["v"].keyboardLayoutGuide == Rect(0, 734, 375, 34))
         request.keyboard = Keyboard(frame: Rect(0, 477, 375, 335))
-        #expect(InsetEngine.layout(request)["v"].lists?.keyboardLayoutGuide == Rect(0, 433, 375, 335))
+        #expect(InsetEngine.layout(request)["v"].keyboardLayoutGuide == Rect(0, 433, 375, 335))
     }
 
     @Test func scrollViewsGetNoKeyboardInset() {

@@ -35,7 +35,7 @@ import Testing
         let request = try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8)).request
         let cell = InsetEngine.layout(request).nodes.first { $0.id == "c" }
         #expect(cell?.layoutMargins.left == 20)
-        #expect(cell?.lists?.separatorInset == separator)
+        #expect(cell?.separatorInset == separator)
     }
 
     /// Keyboard: a frame partly or wholly off the screen is any finite Rect, taken as given.

@@ -223,11 +223,6 @@ public struct NodeResult: Hashable, Sendable {
     @inlinable public var sections: SectionsResult? { fields.extras?.sections }
     /// Nodes that asked for it (RULES.md K1–K3): in the node's bounds coordinates.
     @inlinable public var keyboardLayoutGuide: Rect? { fields.extras?.keyboardLayoutGuide }
-    /// What lists and the keyboard add, together; `nil` when the node has none of it.
-    public var lists: ListResult? {
-        let lists = ListResult(contentView: contentView, separatorInset: separatorInset, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide)
-        return lists == ListResult() ? nil : lists
-    }
 
     /// Creates a node result.
     public init(

@@ -80,24 +80,3 @@ public struct SectionsResult: Hashable, Sendable {
         self.explain = explain
     }
 }
-
-/// The parts of a node's result that lists and the keyboard add: a row's content view and
-/// separator, a collection view's sections, a keyboard layout guide (see `NodeResult.lists`).
-public struct ListResult: Hashable, Sendable {
-    /// Rows only.
-    public var contentView: ContentViewResult?
-    /// Cells only: the effective inset, from the cell's edges.
-    public var separatorInset: SeparatorInset?
-    /// Collection views only.
-    public var sections: SectionsResult?
-    /// Nodes that asked for it: a Rect in the node's bounds coordinates.
-    public var keyboardLayoutGuide: Rect?
-
-    /// Creates the parts; each is absent by default.
-    public init(contentView: ContentViewResult? = nil, separatorInset: SeparatorInset? = nil, sections: SectionsResult? = nil, keyboardLayoutGuide: Rect? = nil) {
-        self.contentView = contentView
-        self.separatorInset = separatorInset
-        self.sections = sections
-        self.keyboardLayoutGuide = keyboardLayoutGuide
-    }
-}

@@ -267,61 +267,12 @@ public enum LayoutResponseEncoder {
             writer.field("topLayoutGuide", guides.top)
             writer.field("bottomLayoutGuide", guides.bottom)
         }
-        if case .some = node.pointee.bars {
-            let bars = node.pointee.bars!
-            writer.beginObject("bars")
-            if let rect = bars.statusBar { writer.field("statusBar", rect) }
-            if let rect = bars.navigationBar { writer.field("navigationBar", rect) }
-            if let rect = bars.toolbar { writer.field("toolbar", rect) }
-            if let rect = bars.tabBar { writer.field("tabBar", rect) }
-            writer.endObject()
-        }
+        if case .some = node.pointee.bars { writer.bars(node.pointee.bars!) }
         writer.listMembers(of: node)
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {
-            write(identity, as: &shared.explanation, to: &writer) { write(node.pointee.explain!, to: &$0) }
-        }
-    }
-
-    /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.
-    private static func write(_ explain: Explanation, to writer: inout JSONWriter) {
-        writer.beginObject("explain")
-        write(explain.top, as: "top", to: &writer)
-        write(explain.left, as: "left", to: &writer)
-        write(explain.bottom, as: "bottom", to: &writer)
-        write(explain.right, as: "right", to: &writer)
-        writer.endObject()
-    }
-
-    /// `"edge":[{"source","value"},…]`: one edge's contributions.
-    private static func write(_ contributions: [Contribution], as edge: StaticString, to writer: inout JSONWriter) {
-        writer.beginArray(edge)
-        contributions.withUnsafeBufferPointer { contributions in
-            for contribution in contributions {
-                writer.object("source", name(of: contribution.source), "value", contribution.value)
-            }
-        }
-        writer.endArray()
-    }
-
-    /// The raw value of `source`, as a static string.
-    private static func name(of source: InsetSource) -> StaticString {
-        switch source {
-        case .statusBar: "statusBar"
-        case .sensorHousing: "sensorHousing"
-        case .homeIndicator: "homeIndicator"
-        case .overscan: "overscan"
-        case .screen: "screen"
-        case .navigationBar: "navigationBar"
-        case .toolbar: "toolbar"
-        case .tabBar: "tabBar"
-        case .additionalSafeAreaInsets: "additionalSafeAreaInsets"
-        case .offset: "offset"
-        case .frozen: "frozen"
-        case .scrollViewConsumed: "scrollViewConsumed"
-        case .floor: "floor"
-        case .primaryColumn: "primaryColumn"
+            write(identity, as: &shared.explanation, to: &writer) { $0.explain(node.pointee.explain!) }
         }
     }
 }

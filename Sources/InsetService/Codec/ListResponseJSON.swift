@@ -1,37 +1,56 @@
 import InsetEngine
 import JSONCore
 
-/// The members lists and the keyboard add to a node's answer (API.md "Answer additions").
+/// The members lists and the keyboard add to a node's answer (API.md "Answer additions"),
+/// each written by one function that the /layout encoder and `/layout/matrix?fields=` share.
 extension JSONWriter {
     /// A row's `contentView` and a cell's `separatorInset`, a collection view's
     /// `sectionInsets` and `sectionExplain`, a requested `keyboardLayoutGuide`: `node`'s,
     /// read in place.
     mutating func listMembers(of node: UnsafePointer<NodeResult>) {
-        if let contentView = node.pointee.contentView {
-            beginObject("contentView")
-            field("frame", contentView.frame)
-            if let safeAreaInsets = contentView.safeAreaInsets { field("safeAreaInsets", safeAreaInsets) }
-            field("layoutMargins", contentView.layoutMargins)
-            field("layoutMarginsGuide", contentView.layoutMarginsGuide)
-            endObject()
+        if let contentView = node.pointee.contentView { self.contentView(contentView) }
+        if let separator = node.pointee.separatorInset { separatorInset(separator) }
+        if let sections = node.pointee.sections {
+            sectionInsets(sections)
+            sectionExplain(sections)
         }
-        if let separator = node.pointee.separatorInset {
-            beginObject("separatorInset")
-            field("left", separator.left)
-            field("right", separator.right)
-            endObject()
-        }
-        if let sections = node.pointee.sections { members(of: sections) }
         if let guide = node.pointee.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
     }
 
-    /// `sectionInsets` and `sectionExplain`.
-    private mutating func members(of sections: SectionsResult) {
+    /// `"contentView":{"frame","safeAreaInsets" (safe-area model only),"layoutMargins","layoutMarginsGuide"}`.
+    mutating func contentView(_ contentView: ContentViewResult) {
+        beginObject("contentView")
+        field("frame", contentView.frame)
+        if let safeAreaInsets = contentView.safeAreaInsets { field("safeAreaInsets", safeAreaInsets) }
+        field("layoutMargins", contentView.layoutMargins)
+        field("layoutMarginsGuide", contentView.layoutMarginsGuide)
+        endObject()
+    }
+
+    /// `"separatorInset":{"left","right"}`.
+    mutating func separatorInset(_ separator: SeparatorInset) {
+        beginObject("separatorInset")
+        field("left", separator.left)
+        field("right", separator.right)
+        endObject()
+    }
+
+    /// `"sectionInsets":[{"top","left","bottom","right"},…]`.
+    mutating func sectionInsets(_ sections: SectionsResult) {
         beginArray("sectionInsets")
         for insets in sections.insets {
-            object("top", insets.top, "left", insets.left, "bottom", insets.bottom, "right", insets.right)
+            beginObject()
+            field("top", insets.top)
+            field("left", insets.left)
+            field("bottom", insets.bottom)
+            field("right", insets.right)
+            endObject()
         }
         endArray()
+    }
+
+    /// `"sectionExplain":[{"top":{"reference","clampedToContentInset"},…},…]`.
+    mutating func sectionExplain(_ sections: SectionsResult) {
         beginArray("sectionExplain")
         for explanation in sections.explain {
             beginObject()
@@ -44,15 +63,5 @@ extension JSONWriter {
             endObject()
         }
         endArray()
-    }
-
-    /// `{"top", "left", "bottom", "right"}` as an array element.
-    private mutating func object(_ k1: StaticString, _ v1: Double, _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double, _ k4: StaticString, _ v4: Double) {
-        beginObject()
-        field(k1, v1)
-        field(k2, v2)
-        field(k3, v3)
-        field(k4, v4)
-        endObject()
     }
 }

@@ -208,9 +208,22 @@ import Testing
     /// `?fields=` naming every field writes each node as /layout does.
     @Test func everyFieldNamedWritesTheLayoutBytes() throws {
         let every = NodeField.allCases.reversed().map(\.rawValue).joined(separator: ",")
-        for (name, body) in try Self.publicBodies() {
+        // Rows, a collection view's sections and a keyboard guide too.
+        let lists: [String: Any] = ["root": [
+            "id": "root", "viewController": [String: Any](), "keyboardLayoutGuide": true,
+            "subviews": [
+                ["id": "table", "kind": "tableView", "frame": ["x": 0, "y": 0, "width": 300, "height": 400],
+                 "subviews": [["id": "header", "kind": "sectionHeader"], ["id": "cell", "kind": "cell", "subviews": [["id": "label", "pin": "layoutMargins"]]]]],
+                ["id": "grid", "kind": "collectionView", "layout": ["type": "flow", "sectionInsetReference": "fromSafeArea", "sections": [["sectionInset": ["left": 4]], [String: Any]()]]],
+            ],
+        ]]
+        for (name, body) in try Self.publicBodies() + [("lists", lists)] {
             let text = Self.text(body.merging(["devices": "all", "systemVersions": [10, 18], "systemVersion": NSNull()]) { $1 })
             #expect(try matrix(text, fields: every) == matrix(text), "\(name)")
+        }
+        let listed = String(decoding: try matrix(Self.text(lists.merging(["devices": ["iphone-x"]]) { $1 }), fields: every), as: UTF8.self)
+        for member in ["contentView", "separatorInset", "sectionInsets", "sectionExplain", "keyboardLayoutGuide"] {
+            #expect(listed.contains("\"\(member)\":"), "\(member)")
         }
     }
 

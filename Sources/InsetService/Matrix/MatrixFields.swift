@@ -6,7 +6,8 @@ import JSONCore
 enum NodeField: String, CaseIterable, Sendable {
     case frame, frameInWindow, safeAreaInsets, safeAreaLayoutGuide, layoutMargins, directionalLayoutMargins
     case layoutMarginsGuide, contentInset, adjustedContentInset, verticalScrollIndicatorInsets
-    case horizontalScrollIndicatorInsets, contentOffset, topLayoutGuide, bottomLayoutGuide, bars, explain
+    case horizontalScrollIndicatorInsets, contentOffset, topLayoutGuide, bottomLayoutGuide, bars
+    case contentView, separatorInset, sectionInsets, sectionExplain, keyboardLayoutGuide, explain
 
     /// The fields that are Insets, which a CSV answer can give (one of them).
     static let insetsFields: [NodeField] = [
@@ -116,36 +117,17 @@ extension JSONWriter {
                 if fields.contains(.topLayoutGuide) { field("topLayoutGuide", guides.top) }
                 if fields.contains(.bottomLayoutGuide) { field("bottomLayoutGuide", guides.bottom) }
             }
-            if fields.contains(.bars), let bars = node.bars {
-                beginObject("bars")
-                if let rect = bars.statusBar { field("statusBar", rect) }
-                if let rect = bars.navigationBar { field("navigationBar", rect) }
-                if let rect = bars.toolbar { field("toolbar", rect) }
-                if let rect = bars.tabBar { field("tabBar", rect) }
-                endObject()
+            if fields.contains(.bars), let bars = node.bars { self.bars(bars) }
+            if fields.contains(.contentView), let contentView = node.contentView { self.contentView(contentView) }
+            if fields.contains(.separatorInset), let separator = node.separatorInset { separatorInset(separator) }
+            if let sections = node.sections {
+                if fields.contains(.sectionInsets) { sectionInsets(sections) }
+                if fields.contains(.sectionExplain) { sectionExplain(sections) }
             }
-            if fields.contains(.explain), let explain = node.explain {
-                beginObject("explain")
-                contributions("top", explain.top)
-                contributions("left", explain.left)
-                contributions("bottom", explain.bottom)
-                contributions("right", explain.right)
-                endObject()
-            }
+            if fields.contains(.keyboardLayoutGuide), let guide = node.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
+            if fields.contains(.explain), let explain = node.explain { self.explain(explain) }
             endObject()
         }
         endObject()
-    }
-
-    /// `"edge":[{"source","value"},…]`.
-    private mutating func contributions(_ edge: StaticString, _ list: [Contribution]) {
-        beginArray(edge)
-        for contribution in list {
-            beginObject()
-            field("source", contribution.source.rawValue)
-            field("value", contribution.value)
-            endObject()
-        }
-        endArray()
     }
 }

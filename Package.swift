@@ -19,11 +19,16 @@ import PackageDescription
 ///   file per device, read with JSONCore.
 /// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
 ///   device alone; knows nothing of HTTP.
-/// - `InsetService` [MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender, Logging]:
-///   the router, routes and handlers, request decoders and response encoders, problem+json,
-///   access log and metrics, settings, the playground.
+/// - `ServiceKit` [MicroHTTP, JSONCore, Logging]: an HTTP service layer that knows nothing
+///   of insets: the router, problem documents, CORS, content negotiation, entity tags,
+///   metrics and the access log, the operational routes, drain and shutdown.
+/// - `InsetAPI` [ServiceKit, MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender]:
+///   the product on that layer: the request readers and answer writers of /layout, /scroll,
+///   /layout/matrix and /render, the device routes, the playground's files, the settings.
+/// - `ServiceTestSupport` [ServiceKit, MicroHTTP, JSONCore]: what the service's test
+///   targets share (a live server on a loopback port, test routes).
 /// - `ProcessTuning` [CMalloc]: the allocator settings the executables serve with.
-/// - `insetd` [InsetService, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
+/// - `insetd` [InsetAPI, ServiceKit, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
 ///   Logging]: the executable (configuration and wiring only).
 /// - `EmbedResources` (a build plugin running `EmbedResourcesTool`) compiles the device files
 ///   and openapi.yaml into Swift; `insetd-bench` (bench/InsetBench) times the route in
@@ -73,15 +78,19 @@ let package = Package(
         ),
         .target(name: "InsetRender", dependencies: ["InsetEngine", "DeviceCatalog"], swiftSettings: strict),
         .target(
-            name: "InsetService",
-            dependencies: [
-                "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            name: "ServiceKit",
+            dependencies: ["MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "InsetAPI",
+            dependencies: ["ServiceKit", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender"],
             exclude: ["Playground/Assets"],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),
+        // What the service's tests share: a live server on a loopback port, test routes.
+        .target(name: "ServiceTestSupport", dependencies: ["ServiceKit", "MicroHTTP", "JSONCore"], swiftSettings: strict),
         .target(
             name: "ProcessTuning",
             dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))],
@@ -90,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "insetd",
             dependencies: [
-                "InsetService", "MicroHTTP", "DeviceCatalog", "ProcessTuning",
+                "InsetAPI", "ServiceKit", "MicroHTTP", "DeviceCatalog", "ProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,7 +107,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "insetd-bench",
-            dependencies: ["InsetService", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP", "ProcessTuning"],
+            dependencies: ["InsetAPI", "ServiceKit", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP", "ProcessTuning"],
             path: "bench/InsetBench",
             swiftSettings: strict
         ),
@@ -113,8 +122,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "InsetServiceTests",
-            dependencies: ["InsetService", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog"],
+            name: "ServiceKitTests",
+            dependencies: ["ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "InsetAPITests",
+            dependencies: ["InsetAPI", "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog"],
             swiftSettings: strict
         ),
     ],

@@ -7,7 +7,7 @@ import PackagePlugin
 /// - A target with a `Devices/` folder gets `EmbeddedDevices.swift`: the text of every
 ///   `Devices/*.json` file. The folder is listed on every build, so a new file is picked
 ///   up with no other change.
-/// - The target `InsetService` gets `EmbeddedOpenAPI.swift`: the package root's
+/// - The target `InsetAPI` gets `EmbeddedOpenAPI.swift`: the package root's
 ///   `openapi.yaml`; and `EmbeddedPlayground.swift`: every file of its
 ///   `Playground/Assets/` folder (the playground's HTML, CSS and JavaScript).
 ///
@@ -36,7 +36,7 @@ struct EmbedResources: BuildToolPlugin {
             ))
         }
 
-        if target.name == "InsetService" {
+        if target.name == "InsetAPI" {
             let yaml = context.package.directoryURL.appending(path: "openapi.yaml")
             let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedOpenAPI.swift")
             commands.append(.buildCommand(

@@ -1,7 +1,8 @@
 import ArgumentParser
 import DeviceCatalog
 import Foundation
-import InsetService
+import InsetAPI
+import ServiceKit
 import Logging
 import MicroHTTP
 import ProcessTuning
@@ -59,7 +60,7 @@ struct Serve: ParsableCommand {
             logger.critical("device registry does not load", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
-        let service = InsetService(
+        let service = HTTPService(
             configuration: ServiceConfiguration(
                 server: settings.server, cors: settings.cors, accessLog: settings.accessLog,
                 openAPIDocument: Array(EmbeddedOpenAPI.yaml.utf8), version: Insetd.configuration.version,

@@ -19,7 +19,8 @@
 import DeviceCatalog
 import Foundation
 import InsetEngine
-import InsetService
+import InsetAPI
+import ServiceKit
 import JSONCore
 import MicroHTTP
 import ProcessTuning
@@ -33,7 +34,7 @@ if arguments.count == 4, arguments[1] == "--serve-fixed" {
         FileHandle.standardError.write(Data("usage: insetd-bench --serve-fixed PORT ANSWER.json\n".utf8))
         exit(2)
     }
-    let service = InsetService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: port)), routes: [
+    let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: port)), routes: [
         Route(.post, "/layout", body: .json) { _ throws(Problem) in
             HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer)
         },

@@ -1,0 +1,323 @@
+import InsetEngine
+import JSONCore
+import ServiceKit
+
+/// Writes the `POST /layout` response body (API.md), byte for byte deterministic: whole
+/// (``encode(_:for:)``) or piece by piece as the states are computed (``pieces(for:)``),
+/// the same bytes either way.
+public enum LayoutResponseEncoder {
+    /// The response for `result`, computed from `request`: `device`, `orientation`,
+    /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
+    /// depth-first request order, and `steps` when the request gave them (an empty array too).
+    public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
+        let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
+        // Room for all of it: a document outgrowing its room is copied at twice its size.
+        let capacity = stateBytesEstimate(ids: request.request.hierarchy.ids) * (result.steps.count + 1)
+        return JSONWriter.document(capacity: capacity) { writer in
+            outline.writePiece(0, nodes: result.nodes, to: &writer)
+            for (index, step) in result.steps.enumerated() {
+                outline.writePiece(index + 1, nodes: step, to: &writer)
+            }
+        }
+    }
+
+    /// About how many bytes a state of the nodes with `ids` takes in the answer: for each node
+    /// its id and 1 KiB (most nodes take 600–1,000 bytes; a row's content view and separator
+    /// and a full `explain` the most), and the head.
+    static func stateBytesEstimate(ids: [String]) -> Int {
+        ids.reduce(512) { $0 + 1_024 + $1.utf8.count }
+    }
+
+    /// The response for `request` as pieces, one per state, each computed and written when
+    /// asked for: their concatenation is ``encode(_:for:)``'s bytes for
+    /// `InsetEngine.layout(request.request)`.
+    public static func pieces(for request: DecodedLayoutRequest) -> LayoutResponsePieces {
+        LayoutResponsePieces(request)
+    }
+
+    /// What the answer says around its states: the head's members, and whether and how many
+    /// steps follow.
+    ///
+    /// The answer is cut into one piece per state, each ending right after an opening brace
+    /// (the next step's object) or at the end of the document: where a writer owes no comma.
+    /// So a fresh writer per piece writes the same bytes as one writer for all of them.
+    struct Outline: Sendable {
+        let device: String
+        let orientation: String
+        let systemVersion: Double
+        let screen: Size
+        let windowSafeArea: Insets?
+        /// The app's window (its frame and size classes), in every answer.
+        let window: AppWindow
+        /// Whether the answer has `steps` (the request gave them, maybe empty).
+        let answersSteps: Bool
+        /// The first layout and one state per step.
+        let stateCount: Int
+
+        init(_ request: DecodedLayoutRequest, screen: Size, windowSafeArea: Insets?, stepCount: Int) {
+            device = request.device
+            orientation = request.orientation.rawValue
+            systemVersion = request.request.systemVersion
+            self.screen = screen
+            self.windowSafeArea = windowSafeArea
+            window = request.request.appWindow
+            answersSteps = request.hasSteps || stepCount > 0
+            stateCount = stepCount + 1
+        }
+
+        /// State `index`'s piece, from its `nodes`: for the first layout the head and its
+        /// `nodes`, for a step the rest of the step's object (its `{` ends the piece before);
+        /// then the opening of the next step's object, or the end of the document.
+        func writePiece(_ index: Int, nodes: [NodeResult], to writer: inout JSONWriter) {
+            if index == 0 {
+                writer.beginObject()
+                writer.field("device", device)
+                writer.field("orientation", orientation)
+                writer.field("systemVersion", systemVersion)
+                writer.field("screen", screen)
+                writer.beginObject("window")
+                if let windowSafeArea { writer.field("safeAreaInsets", windowSafeArea) }
+                writer.field("frame", window.frame)
+                writer.beginObject("sizeClass")
+                writer.field("horizontal", window.sizeClass.horizontal.rawValue)
+                writer.field("vertical", window.sizeClass.vertical.rawValue)
+                writer.endObject()
+                writer.endObject()
+                writeNodes(nodes, to: &writer)
+                if answersSteps { writer.beginArray("steps") }
+            } else {
+                writeNodes(nodes, to: &writer)
+                writer.endObject()
+            }
+            if index + 1 < stateCount {
+                writer.beginObject()
+            } else {
+                if answersSteps { writer.endArray() }
+                writer.endObject()
+            }
+        }
+    }
+
+    /// `"nodes":{"id":{…},…}`.
+    private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
+        writer.beginObject("nodes")
+        // Each result is read in place: copying a 600-byte `NodeResult` out of the array
+        // would retain and release every reference it holds.
+        var shared = SharedMembers()
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                writer.key(dynamic: nodes[index].id)
+                write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+            }
+        }
+        writer.endObject()
+    }
+
+    /// The members siblings often share, as last written: a node whose members are the same
+    /// gets a copy of their bytes, a fraction of the cost of writing their numbers again. In
+    /// a list, cells usually have the same safe area, margins and explanation (whose lists
+    /// the engine shares).
+    private struct SharedMembers {
+        var safeAreaInsets: Written<Insets>?
+        var margins: Written<Margins>?
+        var explanation: Written<ObjectIdentifier>?
+        /// The last few plain views' members after their frames: each cell of a list, and each
+        /// of its subviews, usually has those of the one before it, a few nodes back.
+        var plainMembers = RecentlyWritten<PlainMembers>()
+    }
+
+    /// Where members were written, and the value they were written from.
+    private struct Written<Value> {
+        var value: Value
+        var bytes: Range<Int>
+    }
+
+    /// The last `capacity` distinct values written, each with where its bytes are; the oldest
+    /// one makes room for a new one.
+    private struct RecentlyWritten<Value> {
+        /// Enough for a list whose cells are subtrees of up to four views.
+        static var capacity: Int { 4 }
+        private var entries: [Written<Value>] = []
+        private var oldest = 0
+
+        /// Where a value that `matches` was written, if one of the last ones was.
+        func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
+            // Compared in place: copying each entry out would cost more than comparing it.
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where matches(entries[index].value) { return entries[index].bytes }
+                return nil
+            }
+        }
+
+        /// Remembers `value` written at `bytes`, in place of the oldest value once full.
+        mutating func remember(_ value: Value, at bytes: Range<Int>) {
+            if entries.count < Self.capacity {
+                if entries.isEmpty { entries.reserveCapacity(Self.capacity) }
+                entries.append(Written(value: value, bytes: bytes))
+            } else {
+                entries[oldest] = Written(value: value, bytes: bytes)
+                oldest = (oldest + 1) % Self.capacity
+            }
+        }
+    }
+
+    /// `layoutMargins` and `directionalLayoutMargins`, written one after the other.
+    private struct Margins: Equatable {
+        var layoutMargins: Insets
+        var directionalLayoutMargins: DirectionalInsets
+    }
+
+    /// What a plain view or a table row (no scroll fields, layout guides, bars, sections or
+    /// keyboard guide) writes after its frames, the members that depend on its size and its
+    /// ancestors' insets but not on where it is. The guides come first: they tell cells from
+    /// their subviews at the first compare.
+    private struct PlainMembers {
+        var layoutMarginsGuide: Rect
+        var safeAreaLayoutGuide: Rect?
+        var safeAreaInsets: Insets?
+        var margins: Margins
+        var explanation: ObjectIdentifier?
+        /// A row's: with the members above, its content view's frame decides the rest of
+        /// its content view (T1).
+        var contentViewFrame: Rect?
+        var separatorInset: SeparatorInset?
+
+        init(_ node: UnsafePointer<NodeResult>) {
+            layoutMarginsGuide = node.pointee.layoutMarginsGuide
+            safeAreaLayoutGuide = node.pointee.safeAreaLayoutGuide
+            safeAreaInsets = node.pointee.safeAreaInsets
+            margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
+            explanation = node.pointee.explanationIdentity
+            contentViewFrame = node.pointee.contentView?.frame
+            separatorInset = node.pointee.separatorInset
+        }
+
+        /// Whether these are the members of `node`, whose explanation has the lists of
+        /// `explanation`: read in place, without building its members to compare.
+        func are(of node: UnsafePointer<NodeResult>, explanation: ObjectIdentifier?) -> Bool {
+            layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
+                && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
+                && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
+                && contentViewFrame == node.pointee.contentView?.frame && separatorInset == node.pointee.separatorInset
+        }
+    }
+
+    /// Copies the members written last when `value` equals theirs (equal numbers are written
+    /// alike: `-0` and `0` both as `0`; NaN equals nothing), else writes them with `write`
+    /// and remembers them.
+    @inline(__always)
+    private static func write<Value: Equatable>(
+        _ value: Value, as last: inout Written<Value>?, to writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void
+    ) {
+        if let last, last.value == value {
+            writer.repeatWritten(last.bytes)
+        } else {
+            let start = writer.markNext()
+            write(&writer)
+            last = Written(value: value, bytes: start..<writer.byteCount)
+        }
+    }
+
+    /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
+    /// parts omitted.
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
+        writer.beginObject()
+        writer.field("frame", node.pointee.frame)
+        writer.field("frameInWindow", node.pointee.frameInWindow)
+        // Tested by pattern, in place: `== nil` would compare copies of the optionals.
+        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars,
+           case .none = node.pointee.sections, case .none = node.pointee.keyboardLayoutGuide {
+            let explanation = node.pointee.explanationIdentity
+            if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
+                writer.repeatWritten(bytes)
+            } else {
+                let members = PlainMembers(node)
+                let start = writer.markNext()
+                writeMembers(node, to: &writer, shared: &shared)
+                shared.plainMembers.remember(members, at: start..<writer.byteCount)
+            }
+        } else {
+            writeMembers(node, to: &writer, shared: &shared)
+        }
+        writer.endObject()
+    }
+
+    /// A node's members after its frames.
+    private static func writeMembers(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
+        if let safeAreaInsets = node.pointee.safeAreaInsets {
+            write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
+        }
+        if let guide = node.pointee.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
+        let margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
+        write(margins, as: &shared.margins, to: &writer) { writer in
+            writer.field("layoutMargins", margins.layoutMargins)
+            writer.field("directionalLayoutMargins", margins.directionalLayoutMargins)
+        }
+        writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
+        // Bound only when there: the writes that follow could change `node` for all the
+        // compiler knows, so `if let` would copy the optional out for every node.
+        if case .some = node.pointee.scroll {
+            let scroll = node.pointee.scroll!
+            writer.field("contentInset", scroll.contentInset)
+            writer.field("adjustedContentInset", scroll.adjustedContentInset)
+            writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
+            writer.field("horizontalScrollIndicatorInsets", scroll.horizontalScrollIndicatorInsets)
+            writer.field("contentOffset", scroll.contentOffset)
+        }
+        if let guides = node.pointee.layoutGuides {
+            writer.field("topLayoutGuide", guides.top)
+            writer.field("bottomLayoutGuide", guides.bottom)
+        }
+        if case .some = node.pointee.bars { writer.bars(node.pointee.bars!) }
+        writer.listMembers(of: node)
+        // Compared by identity, and read only to be written: reading `explain` to compare
+        // would retain and release its four lists for every node.
+        if let identity = node.pointee.explanationIdentity {
+            write(identity, as: &shared.explanation, to: &writer) { $0.explain(node.pointee.explain!) }
+        }
+    }
+}
+
+/// `POST /layout`'s answer to one request, one piece per state (``LayoutResponseEncoder/pieces(for:)``):
+/// each state is laid out, written and let go when its piece is asked for, so the pieces
+/// keep one state at a time, never the whole answer.
+public struct LayoutResponsePieces: IteratorProtocol, Sendable {
+    private var states: LayoutStates
+    private let outline: LayoutResponseEncoder.Outline
+    private var index = 0
+    /// The size of the last piece: the next one, a state of the same nodes, is about as large.
+    private var lastPieceSize = 0
+
+    init(_ request: DecodedLayoutRequest) {
+        pieceBytesEstimate = LayoutResponseEncoder.stateBytesEstimate(ids: request.request.hierarchy.ids)
+        states = LayoutStates(request.request)
+        outline = LayoutResponseEncoder.Outline(
+            request, screen: states.screen, windowSafeArea: states.windowSafeArea, stepCount: states.count - 1
+        )
+    }
+
+    /// The number of pieces: the first layout and one per step.
+    public var count: Int { states.count }
+
+    /// About how many bytes the pieces keep between states (``LayoutStates/keptBytesEstimate``).
+    public var keptBytesEstimate: Int { states.keptBytesEstimate }
+
+    /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(ids:)``). (The
+    /// first piece is written in that much room; each later one in the room of the one
+    /// before, give or take.)
+    public let pieceBytesEstimate: Int
+
+    /// The next piece, or nil after the last.
+    public mutating func next() -> [UInt8]? {
+        guard let nodes = states.next() else { return nil }
+        // A piece keeps the room it was written in, and one outgrowing its room is copied at
+        // twice its size: sized from the piece before when there is one.
+        let capacity = lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : pieceBytesEstimate
+        let piece = JSONWriter.document(capacity: capacity) { writer in
+            outline.writePiece(index, nodes: nodes, to: &writer)
+        }
+        index += 1
+        lastPieceSize = piece.count
+        return piece
+    }
+}

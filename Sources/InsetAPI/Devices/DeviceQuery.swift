@@ -1,0 +1,95 @@
+import DeviceCatalog
+import InsetEngine
+import ServiceKit
+
+/// The query parameters of the `/devices` endpoints, read from their raw text; each bad
+/// value becomes a `FieldProblem` with the pointer `/<name>` (API.md "Errors").
+enum DeviceQuery {
+    /// The default `systemVersion` (RULES.md "Model").
+    static let defaultSystemVersion: Double = 18
+
+    /// `GET /devices`' filters: `?family=` (`nil` for all families) and `?model=` (`nil` for
+    /// any device; kept only when of the form of a model identifier), both problems reported
+    /// together.
+    static func listFilters(family familyText: String?, model: String?) throws(Problem) -> (family: DeviceFamily?, model: String?) {
+        var problems: [FieldProblem] = []
+        var family: DeviceFamily?
+        if let familyText {
+            family = DeviceFamily(rawValue: familyText)
+            if family == nil {
+                problems.append(FieldProblem(pointer: "/family", detail: "must be one of \(list(DeviceFamily.allCases.map(\.rawValue)))"))
+            }
+        }
+        if let model, !ModelIdentifier.isWellFormed(model) {
+            problems.append(FieldProblem(pointer: "/model", detail: "must be a model identifier: letters, digits, a comma, digits (iPhone16,1)"))
+        }
+        guard problems.isEmpty else { throw Problem.invalid(problems) }
+        return (family, model)
+    }
+
+    /// The device `/devices/{id}` names, by id or by model identifier (`iPhone16,1`): the
+    /// resolver of every route under `/devices/{id}`.
+    /// - Throws: 404 when neither an id nor a listed model identifier matches.
+    static func device(catalog: DeviceCatalog, id: String) throws(Problem) -> DeviceProfile {
+        guard let device = catalog.device(resolving: id) else {
+            throw Problem(status: 404, detail: "no device or model identifier \"\(id)\" in the registry")
+        }
+        return device
+    }
+
+    /// Looks the device up by id or model identifier (404 when unknown), then reads
+    /// `?orientation=` (unknown word or one the device lacks: 422) and `?systemVersion=`
+    /// (422 unless a finite number from 7 to 1e9), reporting both problems together.
+    static func resolve(catalog: DeviceCatalog, id: String, orientation text: String?, systemVersion versionText: String?) throws(Problem) -> (device: DeviceProfile, orientation: Orientation?, systemVersion: Double) {
+        let device = try device(catalog: catalog, id: id)
+        var problems: [FieldProblem] = []
+        var orientation: Orientation?
+        if let text {
+            if let word = Orientation(rawValue: text) {
+                if device.orientations.contains(word) {
+                    orientation = word
+                } else {
+                    problems.append(FieldProblem(pointer: "/orientation", detail: "\(device.id) does not support \(word.rawValue); it supports \(list(device.orientations.map(\.rawValue)))"))
+                }
+            } else {
+                problems.append(FieldProblem(pointer: "/orientation", detail: "must be one of \(list(Orientation.allCases.map(\.rawValue)))"))
+            }
+        }
+        let systemVersion = systemVersion(versionText)
+        if systemVersion == nil {
+            problems.append(FieldProblem(pointer: "/systemVersion", detail: "must be a finite number >= 7 and <= 1e9"))
+        }
+        guard problems.isEmpty, let systemVersion else { throw Problem.invalid(problems) }
+        return (device, orientation, systemVersion)
+    }
+
+    /// `?systemVersion=` as a number (decimal notation only), or `nil` when invalid;
+    /// absent means the default.
+    static func systemVersion(_ text: String?) -> Double? {
+        guard let text else { return defaultSystemVersion }
+        let allowed = Set("0123456789.+-eE")
+        guard !text.isEmpty, text.allSatisfy(allowed.contains), let value = Double(text),
+              value.isFinite, value >= 7, value <= 1e9 else { return nil }
+        return value
+    }
+
+    private static func list(_ words: [String]) -> String {
+        words.joined(separator: ", ")
+    }
+}
+
+extension DeviceProfile {
+    /// Resolves for an orientation already checked against `orientations`.
+    func display(_ orientation: Orientation, systemVersion: Double) throws(Problem) -> DisplayEnvironment {
+        do {
+            return try resolve(orientation: orientation, systemVersion: systemVersion, statusBarHidden: false).environment
+        } catch {
+            switch error {
+            case .unknownDevice(let id):
+                throw Problem(status: 404, detail: "no device \"\(id)\" in the registry")
+            case .unsupportedOrientation(let device, let orientation, _):
+                throw Problem.invalid([FieldProblem(pointer: "/orientation", detail: "\(device) does not support \(orientation.rawValue)")])
+            }
+        }
+    }
+}

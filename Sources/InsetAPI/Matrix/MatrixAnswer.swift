@@ -1,0 +1,210 @@
+import InsetEngine
+import JSONCore
+import MicroHTTP
+import ServiceKit
+
+/// The answer to a `POST /layout/matrix` request, as JSON or CSV, in pieces of a few
+/// combinations each: each combination is laid out and written when its piece is asked
+/// for, so a streamed answer holds one piece at a time, never the whole matrix.
+///
+/// JSON: `{"results":[{"device","orientation","systemVersion","window","nodes"},…],
+/// "skipped":[{"device","orientation","systemVersion","reason"},…]}`, each `nodes` the bytes
+/// /layout answers for that combination (or, with `?fields=`, the fields named, written
+/// alike). CSV: the header line, then one line per result and node that has the Insets
+/// field, CRLF after each line, values quoted as RFC 4180 requires.
+struct MatrixAnswer: IteratorProtocol, Sendable {
+    private let matrix: MatrixRequest
+    private let format: MatrixFormat
+    /// The next combination to write.
+    private var index = 0
+    private var started = false
+    private var finished = false
+
+    /// A piece is closed once it holds at least this many bytes (or at the end): a few
+    /// combinations of a small tree, one of a large one.
+    static let pieceBytes = 32 << 10
+
+    /// The answer to `matrix` in `format`.
+    init(_ matrix: MatrixRequest, format: MatrixFormat) {
+        self.matrix = matrix
+        self.format = format
+    }
+
+    /// The next piece, or nil after the last.
+    mutating func next() -> [UInt8]? {
+        guard !finished else { return nil }
+        var piece: [UInt8] = []
+        piece.reserveCapacity(Self.pieceBytes + 4096)
+        if !started {
+            started = true
+            piece.append(contentsOf: isCSV ? Self.csvHeader : Array("{\"results\":[".utf8))
+        }
+        while index < matrix.combinations.count, piece.count < Self.pieceBytes {
+            let combination = matrix.combinations[index]
+            index += 1
+            guard combination.skipReason == nil, let request = matrix.layoutRequest(for: combination) else { continue }
+            append(combination, InsetEngine.layout(request.request), request, to: &piece)
+        }
+        if index == matrix.combinations.count {
+            finished = true
+            if !isCSV { appendSkipped(to: &piece) }
+        }
+        return piece
+    }
+
+    /// The whole answer in one buffer.
+    func whole() -> [UInt8] {
+        var answer = self
+        var bytes: [UInt8] = []
+        while let piece = answer.next() { bytes += piece }
+        return bytes
+    }
+
+    private var isCSV: Bool {
+        if case .csv = format { true } else { false }
+    }
+
+    /// Whether a result was written before (a comma is due before the next one).
+    private var wroteResult = false
+
+    /// One result: its JSON object, or its CSV lines.
+    private mutating func append(_ combination: MatrixRequest.Combination, _ result: LayoutResult, _ request: DecodedLayoutRequest, to piece: inout [UInt8]) {
+        switch format {
+        case .csv(let field):
+            appendLines(combination, result.nodes, field: field, to: &piece)
+        case .json(let fields):
+            if wroteResult { piece.append(UInt8(ascii: ",")) }
+            wroteResult = true
+            var writer = JSONWriter(capacity: 512)
+            writer.beginObject()
+            writer.field("device", combination.device)
+            writer.field("orientation", combination.orientation.rawValue)
+            writer.field("systemVersion", combination.systemVersion)
+            writer.beginObject("window")
+            if let safeArea = result.windowSafeArea { writer.field("safeAreaInsets", safeArea) }
+            // As /layout answers it: the app's window, a Split View or free one included.
+            let window = request.request.appWindow
+            writer.field("frame", window.frame)
+            let sizeClass = window.sizeClass
+            writer.beginObject("sizeClass")
+            writer.field("horizontal", sizeClass.horizontal.rawValue)
+            writer.field("vertical", sizeClass.vertical.rawValue)
+            writer.endObject()
+            writer.endObject()
+            if let fields {
+                writer.nodes(result.nodes, fields: fields)
+                writer.endObject()
+                piece.append(contentsOf: writer.bytes)
+            } else {
+                writer.key("nodes")
+                piece.append(contentsOf: writer.bytes)
+                piece.append(contentsOf: Self.layoutNodes(LayoutResponseEncoder.encode(result, for: request)))
+                piece.append(UInt8(ascii: "}"))
+            }
+        }
+    }
+
+    /// The `nodes` value of a /layout answer without steps: its last member, from the
+    /// `{` after the first `"nodes":` (the head before it holds no text of the request's)
+    /// to the document's closing brace.
+    static func layoutNodes(_ answer: [UInt8]) -> ArraySlice<UInt8> {
+        let key = Array("\"nodes\":".utf8)
+        var start = 0
+        while !answer[start..<start + key.count].elementsEqual(key) { start += 1 }
+        return answer[(start + key.count)..<(answer.count - 1)]
+    }
+
+    /// `],"skipped":[…]}`: the end of the JSON answer.
+    private func appendSkipped(to piece: inout [UInt8]) {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginArray()
+        for combination in matrix.combinations {
+            guard let reason = combination.skipReason else { continue }
+            writer.beginObject()
+            writer.field("device", combination.device)
+            writer.field("orientation", combination.orientation.rawValue)
+            writer.field("systemVersion", combination.systemVersion)
+            writer.field("reason", reason)
+            writer.endObject()
+        }
+        writer.endArray()
+        piece.append(contentsOf: "],\"skipped\":".utf8)
+        piece.append(contentsOf: writer.bytes)
+        piece.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: - CSV
+
+    static let csvHeader = Array("device,orientation,systemVersion,node,top,left,bottom,right\r\n".utf8)
+
+    /// One line per node that has `field`: device, orientation, systemVersion, node id, and
+    /// the four edges, numbers as the JSON answers write them.
+    private func appendLines(_ combination: MatrixRequest.Combination, _ nodes: [NodeResult], field: NodeField, to piece: inout [UInt8]) {
+        var prefix: [UInt8] = []
+        Self.appendCSVField(combination.device, to: &prefix)
+        prefix.append(UInt8(ascii: ","))
+        Self.appendCSVField(combination.orientation.rawValue, to: &prefix)
+        prefix.append(UInt8(ascii: ","))
+        prefix.append(contentsOf: Self.numbers([combination.systemVersion]))
+        prefix.append(UInt8(ascii: ","))
+        for node in nodes {
+            guard let insets = field.insets(of: node) else { continue }
+            piece.append(contentsOf: prefix)
+            Self.appendCSVField(node.id, to: &piece)
+            piece.append(UInt8(ascii: ","))
+            piece.append(contentsOf: Self.numbers([insets.top, insets.left, insets.bottom, insets.right]))
+            piece.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+        }
+    }
+
+    /// `values` as the JSON writer spells numbers, separated by commas.
+    static func numbers(_ values: [Double]) -> ArraySlice<UInt8> {
+        var writer = JSONWriter(capacity: 128)
+        writer.beginArray()
+        for value in values { writer.number(value) }
+        writer.endArray()
+        let bytes = writer.bytes
+        return bytes[1..<(bytes.count - 1)]
+    }
+
+    /// `text` as one CSV field: enclosed in double quotes, each inner one doubled, when it
+    /// holds a comma, a double quote, CR or LF (RFC 4180 §2); else as it is.
+    static func appendCSVField(_ text: String, to bytes: inout [UInt8]) {
+        let special = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        guard special else {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension MatrixAnswer {
+    /// The HTTP answer: whole, with a length, up to `streamedNodeStates` node states
+    /// (results × nodes); beyond, streamed piece by piece as the client takes it.
+    static func response(_ matrix: MatrixRequest, format: MatrixFormat, streamedNodeStates: Int) -> HTTPResponse {
+        let answer = MatrixAnswer(matrix, format: format)
+        let headers: HTTPHeaders = ["Content-Type": answer.isCSV ? "text/csv; charset=utf-8" : "application/json", "Vary": "Accept"]
+        let results = matrix.combinations.count(where: { $0.skipReason == nil })
+        guard results * matrix.nodeCount > streamedNodeStates else {
+            return HTTPResponse(status: 200, headers: headers, body: answer.whole())
+        }
+        return HTTPResponse(status: 200, headers: headers, stream: HTTPBodyStream(keptBytes: answer.keptBytesEstimate, pieces: answer))
+    }
+
+    /// About how many bytes the answer keeps between pieces: the hierarchy (as a /layout
+    /// stream keeps it) and the combinations.
+    var keptBytesEstimate: Int {
+        var bytes = matrix.layout.map { LayoutStates($0.request).keptBytesEstimate } ?? 0
+        bytes += matrix.combinations.count * MemoryLayout<MatrixRequest.Combination>.stride
+        for combination in matrix.combinations {
+            bytes += combination.device.utf8.count + (combination.skipReason?.utf8.count ?? 0)
+        }
+        return bytes
+    }
+}

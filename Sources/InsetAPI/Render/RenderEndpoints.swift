@@ -1,0 +1,132 @@
+import DeviceCatalog
+import InsetEngine
+import InsetRender
+import JSONCore
+import MicroHTTP
+import ServiceKit
+
+/// `POST /render` and `GET /devices/{id}/render.svg` (API.md "POST /render and GET
+/// /devices/{id}/render.svg"): the picture of a `/layout` answer, or of a device alone.
+struct RenderEndpoints: Sendable {
+    /// The media type of every picture.
+    static let contentType = "image/svg+xml; charset=utf-8"
+    /// A picture runs no script and fetches nothing; its presentation attributes need no
+    /// style sheet, but an `<style>` a viewer adds keeps working.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'"
+
+    let catalog: DeviceCatalog
+    let decoder: RenderRequestDecoder
+
+    init(catalog: DeviceCatalog, layout: LayoutRequestDecoder) {
+        self.catalog = catalog
+        decoder = RenderRequestDecoder(layout: layout)
+    }
+
+    /// `POST /render`: the picture of the state `render.step` of the request's answer.
+    func render(body: [UInt8]) throws(Problem) -> HTTPResponse {
+        let (decoded, options) = try decoder.decode(body)
+        return Self.answer(picture(decoded, options: options))
+    }
+
+    /// `GET /devices/{id}/render.svg`: what an empty full-screen view controller sees on
+    /// the device (by id or model identifier), 304 when `If-None-Match` holds its tag.
+    /// - Throws: 404 for an unknown device; 422 at `/orientation`, `/statusBarHidden` or
+    ///   `/systemVersion` for a bad query value.
+    func device(id: String, orientation: String?, statusBarHidden: String?, systemVersion: String?, ifNoneMatch: [String]) throws(Problem) -> HTTPResponse {
+        let device = try DeviceQuery.device(catalog: catalog, id: id)
+        var problems: [FieldProblem] = []
+        var resolved: (orientation: Orientation?, systemVersion: Double)?
+        do {
+            let answer = try DeviceQuery.resolve(catalog: catalog, id: device.id, orientation: orientation, systemVersion: systemVersion)
+            resolved = (answer.orientation, answer.systemVersion)
+        } catch {
+            problems = error.errors
+        }
+        var hidden = false
+        switch statusBarHidden {
+        case nil, "false": break
+        case "true": hidden = true
+        default:
+            let problem = FieldProblem(pointer: "/statusBarHidden", detail: "must be true or false")
+            problems.insert(problem, at: problems.firstIndex { $0.pointer == "/systemVersion" } ?? problems.endIndex)
+        }
+        guard problems.isEmpty, let resolved else { throw Problem.invalid(problems) }
+
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.field("device", device.id)
+        writer.field("orientation", (resolved.orientation ?? device.defaultOrientation).rawValue)
+        writer.key("systemVersion")
+        writer.number(resolved.systemVersion)
+        writer.key("statusBarHidden")
+        writer.bool(hidden)
+        writer.key("root")
+        writer.beginObject()
+        writer.field("id", "view")
+        writer.key("viewController")
+        writer.beginObject()
+        writer.endObject()
+        writer.endObject()
+        writer.endObject()
+        let decoded = try decoder.layout.decode(writer.finish())
+
+        var response = Self.answer(picture(decoded, options: RenderOptions()))
+        if let etag = response.headers["ETag"], EntityTag.notModified(ifNoneMatch: ifNoneMatch, etag: etag) {
+            // As for GET /devices: MHD sends no body with a 304 but states the length of
+            // the buffer, so the 200's bytes give the 200's Content-Length.
+            response.status = 304
+            response.headers = ["ETag": etag]
+        }
+        return response
+    }
+
+    /// The picture of one state of `decoded`'s answer.
+    private func picture(_ decoded: DecodedLayoutRequest, options: RenderOptions) -> [UInt8] {
+        var states = LayoutStates(decoded.request)
+        var nodes: [NodeResult] = []
+        for _ in 0...options.step {
+            guard let next = states.next() else { break }
+            nodes = next
+        }
+        let scene = RenderScene(
+            device: catalog.device(id: decoded.device).map(DeviceOutline.init),
+            orientation: decoded.orientation, systemVersion: decoded.request.systemVersion,
+            screen: states.screen, window: decoded.request.appWindow.frame, windowSafeArea: states.windowSafeArea, nodes: nodes
+        )
+        return SVGRenderer.render(scene, options: options)
+    }
+
+    /// A 200 with the picture, its headers and its strong `ETag`.
+    private static func answer(_ svg: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [
+            "Content-Type": contentType,
+            "Content-Security-Policy": contentSecurityPolicy,
+            "ETag": EntityTag.strong(digest(svg)),
+        ], body: svg)
+    }
+
+    /// A 64-bit hash of `bytes` in hexadecimal, eight bytes at a time (FNV-1a's prime
+    /// over words, then a final mix): a tag that changes with any byte, cheap enough for
+    /// every answer (not a defence against a chosen collision, which a cache validator
+    /// need not be).
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+                hash ^= hash >> 29
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
+                offset += 1
+            }
+        }
+        hash ^= hash >> 32
+        hash = hash &* 0xd6e8_feb8_6659_fd93
+        hash ^= hash >> 32
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,113 @@
+import DeviceCatalog
+import Foundation
+import InsetAPI
+import ServiceKit
+import ServiceTestSupport
+import MicroHTTP
+import Testing
+
+/// `POST /render`, `GET /devices/{id}/render.svg` and the playground's files, through the
+/// service's routes (API.md "POST /render and GET /devices/{id}/render.svg", "GET /").
+@Suite struct RenderEndpointsTests {
+    static let catalog: DeviceCatalog = {
+        do { return try DeviceCatalog.embedded() } catch { fatalError("\(error)") }
+    }()
+    static let service = HTTPService(configuration: ServiceConfiguration(accessLog: false), routes: ProductRoutes.all(catalog: catalog))
+
+    func get(_ path: String, _ query: [(String, String)] = [], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        Self.service.respond(to: HTTPRequest(method: .get, path: path, query: query.map { QueryItem(name: $0.0, value: $0.1) }, headers: headers))
+    }
+
+    func post(_ path: String, _ body: String) -> HTTPResponse {
+        Self.service.respond(to: HTTPRequest(method: .post, path: path, headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+    }
+
+    func errors(_ response: HTTPResponse) -> [String]? {
+        (response.jsonObject?["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
+    }
+
+    static let layout = #"{"device":"iphone-x","root":{"id":"nav","viewController":{"kind":"navigation"},"subviews":[{"id":"feed","viewController":{}}]}}"#
+
+    @Test func renderAnswersAnSVGWithItsHeaders() {
+        let response = post("/render", Self.layout)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "image/svg+xml; charset=utf-8")
+        #expect(response.headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'")
+        #expect(response.headers["ETag"]?.hasPrefix("\"") == true)
+        #expect(response.text.contains(#"<g data-node="feed" data-safe-area="88 0 34 0">"#))
+        #expect(post("/render", Self.layout).body == response.body)
+    }
+
+    /// API.md: with an iPad window the picture shows the whole screen and the window at its
+    /// frame, node frames offset by it.
+    @Test func anIPadWindowIsDrawnAtItsFrame() {
+        let body = #"{"device":"ipad-pro-12-9","orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
+        let response = post("/render", body)
+        #expect(response.status == 200)
+        #expect(response.text.contains(#"viewBox="0 0 1366 1024""#))
+        #expect(response.text.contains(#"<rect data-window="" x="991" y="0" width="375" height="1024""#), "\(response.text.prefix(900))")
+    }
+
+    @Test func renderOptionsChangeThePicture() {
+        let body = Self.layout.dropLast() + #","render":{"scale":2,"show":["frames"],"node":"feed"}}"#
+        let response = post("/render", String(body))
+        #expect(response.status == 200)
+        #expect(response.text.contains(#"width="750" height="1624""#))
+        #expect(!response.text.contains("data-unsafe"))
+        #expect(response.headers["ETag"] != post("/render", Self.layout).headers["ETag"])
+    }
+
+    @Test func badRenderValuesAre422AtTheirPointers() {
+        let body = #"{"render":{"step":1.5,"show":["frames","grid"],"scale":5,"colour":1},"device":"iphone-x","root":{"id":"v","frame":{"x":0,"y":0,"width":1,"height":1}}}"#
+        let response = post("/render", body)
+        #expect(response.status == 422)
+        #expect(errors(response) == ["/render/step", "/render/show/1", "/render/scale", "/render/colour", "/root/frame"])
+        let late = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"render":{"step":1,"node":"w"}}"#)
+        #expect(errors(late) == ["/render/step", "/render/node"])
+        let escaped = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"\u0072ender":{"scale":9}}"#)
+        #expect(errors(escaped) == ["/render/scale"])
+        let wrongType = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"render":{"show":"frames"}}"#)
+        #expect(wrongType.status == 400)
+        #expect(errors(wrongType) == ["/render/show"])
+    }
+
+    @Test func theLayoutProblemsAreThoseOfPostLayout() {
+        let body = #"{"device":"iphone-x","orientation":"sideways","root":{"id":"v","colour":1}}"#
+        let render = post("/render", body)
+        let layout = post("/layout", body)
+        #expect(render.status == 422)
+        #expect(render.body == layout.body)
+        #expect(post("/render", "{").status == 400)
+    }
+
+    @Test func theDevicePictureHasAnETagAndAnswers304() {
+        let response = get("/devices/iPhone10,3/render.svg", [("orientation", "landscapeLeft")])
+        #expect(response.status == 200)
+        #expect(response.text.contains("<title>iPhone X, landscapeLeft, iOS 18</title>"))
+        let etag = response.headers["ETag"] ?? ""
+        let again = get("/devices/iphone-x/render.svg", [("orientation", "landscapeLeft")], headers: ["If-None-Match": etag])
+        #expect(again.status == 304)
+        #expect(again.headers["ETag"] == etag)
+        #expect(get("/devices/iphone-x/render.svg", headers: ["If-None-Match": etag]).status == 200)
+    }
+
+    @Test func badQueryValuesAre422() {
+        let response = get("/devices/iphone-x/render.svg", [("orientation", "portraitUpsideDown"), ("statusBarHidden", "yes"), ("systemVersion", "6")])
+        #expect(response.status == 422)
+        #expect(errors(response) == ["/orientation", "/statusBarHidden", "/systemVersion"])
+        #expect(get("/devices/nope/render.svg").status == 404)
+        let hidden = get("/devices/iphone-x/render.svg", [("statusBarHidden", "true")])
+        #expect(!hidden.text.contains(#"data-bar="statusBar""#))
+    }
+
+    @Test func thePlaygroundIsServedWithItsPolicy() {
+        let page = get("/")
+        #expect(page.status == 200)
+        #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+        #expect(page.text.contains(#"<script type="module" src="/playground.js"></script>"#))
+        #expect(get("/playground.js").headers["Content-Type"] == "text/javascript; charset=utf-8")
+        #expect(get("/playground.css").headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(get("/", headers: ["If-None-Match": page.headers["ETag"] ?? ""]).status == 304)
+    }
+}

@@ -111,6 +111,11 @@ let package = Package(
             path: "bench/InsetBench",
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "insetdTests",
+            dependencies: ["insetd", "MicroHTTP", "ServiceKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strict),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
         .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine"], swiftSettings: strict),

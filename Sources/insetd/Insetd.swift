@@ -6,6 +6,7 @@ struct Insetd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "insetd",
         abstract: "UIKit's layout-inset model as an HTTP JSON service.",
+        discussion: "`insetd serve --help` lists the settings.",
         version: "0.1.0",
         subcommands: [Serve.self, Probe.self],
         defaultSubcommand: Serve.self

@@ -1,7 +1,7 @@
+import ArgumentParser
 import Foundation
-import InsetAPI
+@testable import insetd
 import ServiceKit
-import ServiceTestSupport
 import MicroHTTP
 import Testing
 
@@ -147,4 +147,36 @@ func invalidConfigurationExitsWith2() throws {
     #expect(try run(binary, ["--admin-address", "9090"]) == 2)
     #expect(try run(binary, [], environment: ["INSETD_HEADER_TIMEOUT": "0"]) == 2)
     #expect(try run(binary, ["probe", "--url", "http://127.0.0.1:1/healthz"]) == 1)
+}
+
+/// The README's configuration table, as (flag, default) pairs in its order.
+private func readmeSettings() throws -> [(flag: String, defaultText: String)] {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+    return try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("| `--") else { return nil }
+        let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let flag = cells[0].dropFirst().prefix { $0 != "`" && $0 != " " }
+        return (String(flag), cells[1])
+    }
+}
+
+@Test func theReadmeTableIsTheSettingsTable() throws {
+    let rows = try readmeSettings()
+    #expect(rows.map(\.flag) == Setting.all.map(\.flag))
+    #expect(rows.map(\.defaultText) == Setting.all.map(\.defaultText))
+}
+
+@Test(arguments: Setting.all.filter { $0.defaultValue != nil })
+func theStatedDefaultIsTheDefault(setting: Setting) throws {
+    let value = try #require(setting.defaultValue)
+    #expect(try ServiceSettings(flags: [setting: value], environment: [:]) == ServiceSettings())
+}
+
+@Test func theCommandLineIsReadByTheTable() throws {
+    let flags = try Setting.flags(in: ["--port=0", "--cors-origin", "https://a.example", "--cors-origin=https://b.example", "--threads", "2", "--threads", "3"])
+    #expect(flags == [.port: "0", .corsOrigin: "https://a.example,https://b.example", .threads: "3"])
+    #expect(throws: ValidationError.self) { try Setting.flags(in: ["--no-such-flag", "1"]) }
+    #expect(throws: ValidationError.self) { try Setting.flags(in: ["--port"]) }
+    #expect(throws: ValidationError.self) { try Setting.flags(in: ["8080"]) }
+    #expect(Setting.helpText.contains("--in-flight-budget-bytes VALUE: "))
 }

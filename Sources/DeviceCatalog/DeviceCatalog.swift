@@ -1,5 +1,6 @@
 import Foundation
 import InsetEngine
+import JSONCore
 
 /// The device-profile registry: every device file, loaded and validated once at start-up.
 ///
@@ -11,8 +12,7 @@ public struct DeviceCatalog: Sendable {
     private let positions: [String: Int]
     /// The position in `devices` of the profile listing each model identifier.
     private let modelPositions: [String: Int]
-    /// A 64-bit FNV-1a hash of every file's name and text, in file-name order, as 16
-    /// lowercase hex digits: it changes whenever a device file does (the `ETag` of
+    /// The ``ContentDigest`` of every file's name and text, in file-name order: it changes whenever a device file does (the `ETag` of
     /// `GET /devices`).
     public let digest: String
     /// Each device's `EnvironmentBasis`, indexed like `devices`.
@@ -104,22 +104,11 @@ public struct DeviceCatalog: Sendable {
     }
 
     private static func digest(of files: [(file: String, json: String)]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-            // A separator no file name or JSON text holds, so that no two lists of files
-            // run together into the same bytes.
-            hash ^= 0xff
-            hash &*= 0x100_0000_01b3
-        }
+        var digest = ContentDigest()
         for entry in files.sorted(by: { $0.file < $1.file }) {
-            add(entry.file.utf8)
-            add(entry.json.utf8)
+            digest.add(Array(entry.file.utf8))
+            digest.add(Array(entry.json.utf8))
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return digest.hex
     }
 }

@@ -1,9 +1,16 @@
+import JSONCore
+
 /// Entity tags and `If-None-Match` (RFC 9110 §8.8.3, §13.1.2), for the answers that carry
 /// an `ETag`.
 public enum EntityTag {
     /// The strong tag `"<opaque>"` (quoted, as the field carries it).
     public static func strong(_ opaque: String) -> String {
         "\"" + opaque + "\""
+    }
+
+    /// The strong tag of an answer's bytes: their ``ContentDigest``.
+    public static func strong(over bytes: [UInt8]) -> String {
+        strong(ContentDigest.hex(bytes))
     }
 
     /// Whether a GET whose `If-None-Match` fields are `ifNoneMatch` answers 304 Not

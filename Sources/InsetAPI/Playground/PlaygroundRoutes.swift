@@ -14,7 +14,7 @@ enum PlaygroundRoutes {
         EmbeddedPlayground.files.map { file in
             let path = file.name == "index.html" ? "/" : "/" + file.name
             let body = Array(file.text.utf8)
-            let etag = EntityTag.strong(RenderEndpoints.digest(body))
+            let etag = EntityTag.strong(over: body)
             var headers: HTTPHeaders = ["Content-Type": contentType(of: file.name), "ETag": etag, "Cache-Control": "no-cache"]
             if file.name.hasSuffix(".html") { headers.add("Content-Security-Policy", contentSecurityPolicy) }
             let answer = HTTPResponse(status: 200, headers: headers, body: body)

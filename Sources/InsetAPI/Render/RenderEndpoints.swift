@@ -101,32 +101,7 @@ struct RenderEndpoints: Sendable {
         HTTPResponse(status: 200, headers: [
             "Content-Type": contentType,
             "Content-Security-Policy": contentSecurityPolicy,
-            "ETag": EntityTag.strong(digest(svg)),
+            "ETag": EntityTag.strong(over: svg),
         ], body: svg)
-    }
-
-    /// A 64-bit hash of `bytes` in hexadecimal, eight bytes at a time (FNV-1a's prime
-    /// over words, then a final mix): a tag that changes with any byte, cheap enough for
-    /// every answer (not a defence against a chosen collision, which a cache validator
-    /// need not be).
-    static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01b3
-                hash ^= hash >> 29
-                offset += 8
-            }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
-                offset += 1
-            }
-        }
-        hash ^= hash >> 32
-        hash = hash &* 0xd6e8_feb8_6659_fd93
-        hash ^= hash >> 32
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

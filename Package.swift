@@ -15,6 +15,8 @@ import PackageDescription
 /// - `JSONCore` [nothing]: a byte-level JSON reader (a validating tape parser and a plain
 ///   forward reader) and writer, with JSON Pointers; knows nothing of insets.
 /// - `InsetEngine` [nothing]: the pure layout-inset engine (value types, no I/O).
+/// - `InsetEngineTestSupport` [InsetEngine]: the tree form of a hierarchy (`Node`), for
+///   tests that write one by hand.
 /// - `DeviceCatalog` [InsetEngine, JSONCore]: the device-profile registry, one embedded JSON
 ///   file per device, read with JSONCore.
 /// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
@@ -43,8 +45,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "insetd", targets: ["insetd"]),
-        // For the benchmark peer in bench/hummingbird-peer (same engine call, another stack).
-        .library(name: "InsetEngineKit", targets: ["InsetEngine", "DeviceCatalog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,6 +67,8 @@ let package = Package(
         ),
         .target(name: "JSONCore", swiftSettings: strict),
         .target(name: "InsetEngine", swiftSettings: strict),
+        // The tree form of a hierarchy (`Node`), for tests that write one by hand.
+        .target(name: "InsetEngineTestSupport", dependencies: ["InsetEngine"], swiftSettings: strict),
         .executableTarget(name: "EmbedResourcesTool", swiftSettings: strict),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
         .target(
@@ -118,11 +120,11 @@ let package = Package(
         ),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strict),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
-        .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine"], swiftSettings: strict),
+        .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine", "InsetEngineTestSupport"], swiftSettings: strict),
         .testTarget(name: "DeviceCatalogTests", dependencies: ["DeviceCatalog", "InsetEngine"], swiftSettings: strict),
         .testTarget(
             name: "InsetRenderTests",
-            dependencies: ["InsetRender", "InsetEngine", "DeviceCatalog"],
+            dependencies: ["InsetRender", "InsetEngine", "InsetEngineTestSupport", "DeviceCatalog"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
@@ -133,7 +135,9 @@ let package = Package(
         ),
         .testTarget(
             name: "InsetAPITests",
-            dependencies: ["InsetAPI", "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog"],
+            dependencies: [
+                "InsetAPI", "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", "InsetEngine", "InsetEngineTestSupport", "DeviceCatalog",
+            ],
             swiftSettings: strict
         ),
     ],

@@ -4,6 +4,7 @@ import ServiceKit
 import ServiceTestSupport
 import JSONCore
 import Testing
+import InsetEngineTestSupport
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

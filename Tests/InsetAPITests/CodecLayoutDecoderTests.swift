@@ -3,6 +3,7 @@ import InsetEngine
 import ServiceKit
 import ServiceTestSupport
 import Testing
+import InsetEngineTestSupport
 
 private func decode(_ body: String, limits: DecodingLimits = DecodingLimits()) throws(Problem) -> DecodedLayoutRequest {
     try LayoutRequestDecoder(devices: FakeDevices(), limits: limits).decode(Array(body.utf8))

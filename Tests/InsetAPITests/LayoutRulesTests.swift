@@ -3,6 +3,7 @@ import InsetEngine
 import ServiceKit
 import ServiceTestSupport
 import Testing
+import InsetEngineTestSupport
 
 /// Every rule of `LayoutRules`, broken alone in generated bodies: both readers must agree
 /// that it is broken, the validating one saying where and how.

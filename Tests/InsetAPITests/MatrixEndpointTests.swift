@@ -7,6 +7,7 @@ import ServiceTestSupport
 import JSONCore
 import MicroHTTP
 import Testing
+import InsetEngineTestSupport
 
 /// `POST /layout/matrix` (API.md "POST /layout/matrix") and the negotiation it shares with
 /// `/devices/{id}/emulation`, through the service's own answering (no sockets).

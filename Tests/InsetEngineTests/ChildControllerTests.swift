@@ -1,4 +1,5 @@
 import InsetEngine
+import InsetEngineTestSupport
 import Testing
 
 /// The seed 001 set-up: a root controller whose view holds a container view (moved by the

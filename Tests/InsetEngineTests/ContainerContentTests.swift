@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// `ContainerContent` keeps the first subview offered that has a view controller.
 @Suite struct ContainerContentTests {

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 private let opaqueNavigation = ViewController(kind: .navigation, navigationBar: BarConfiguration(hidden: false, translucent: false))
 

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// One expected value of a layout result, as the acceptance scenarios state them.
 enum Expect: Sendable {

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// The engine shares an explanation list between consecutive siblings that add the same
 /// entries to the same inherited list; every node must still get exactly its own entries.

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// Every engine-level scenario of /work/shared/scenarios/layout.json, request built by hand.
 /// (Its "malformed JSON" and "unknown device" scenarios are decoder-level: no engine input.)

@@ -1,4 +1,5 @@
 import InsetEngine
+import InsetEngineTestSupport
 import Testing
 
 @Suite("LayoutStates: a request's states one at a time")

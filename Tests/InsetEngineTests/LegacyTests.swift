@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 private let tallTable = ScrollProperties(contentSize: Size(width: 375, height: 4400))
 

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// A table view controller's table (the root view) with `rows`.
 private func table(_ properties: TableProperties = TableProperties(), scroll: ScrollProperties = ScrollProperties(contentSize: Size(width: 1, height: 4000)), rows: [Node]) -> Node {

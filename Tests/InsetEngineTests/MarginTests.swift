@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 private func box(_ frame: Rect? = nil, margins: MarginSpec? = nil, fromSafeArea: Bool = true, preserves: Bool = false) -> Node {
     Node(id: "box", placement: frame.map { .frame($0) } ?? .fill, layoutMargins: margins,

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// A small deterministic generator (64-bit LCG) so property tests are reproducible.
 struct Generator {

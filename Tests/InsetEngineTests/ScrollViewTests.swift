@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// One combination of the C1 table: behaviour × scrollable × inside a navigation controller ×
 /// content scroll view.

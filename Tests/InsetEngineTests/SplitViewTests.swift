@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 private func pro11Landscape() -> DisplayEnvironment { Device.iPadPro11.environment(.landscapeLeft) }
 

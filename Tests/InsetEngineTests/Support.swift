@@ -1,4 +1,5 @@
 import InsetEngine
+import InsetEngineTestSupport
 
 /// Display environments built by hand from /work/shared/data/devices.md figures (what the
 /// device registry produces), so the engine is tested without the registry.

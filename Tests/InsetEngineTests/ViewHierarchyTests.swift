@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 @Suite struct ViewHierarchyTests {
     /// r › (a › (a1, a2), b, c › c1)

@@ -1,5 +1,6 @@
 import InsetEngine
 import Testing
+import InsetEngineTestSupport
 
 /// The iPad Pro 12.9" (2nd generation) of next-rules.md §4.3: 1024 × 1366, status bar 20,
 /// no home indicator.

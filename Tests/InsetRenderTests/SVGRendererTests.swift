@@ -3,6 +3,7 @@ import Foundation
 import InsetEngine
 @testable import InsetRender
 import Testing
+import InsetEngineTestSupport
 
 /// Golden pictures: each was looked at once as a PNG, then recorded; a change to the
 /// drawing shows as a byte difference here. Set `INSETD_RECORD_GOLDEN=1` to record anew.

@@ -118,24 +118,32 @@ enum ScrollEvaluation {
     /// coordinates) — and reads the scroll view's safe area (legacy: the controller's guides)
     /// from `InsetEngine.layout`.
     private static func derive(_ request: ScrollRequest, environment: DisplayEnvironment, frame: Rect, navigationBar: BarConfiguration?, toolbar: BarConfiguration?, tabBar: BarConfiguration?) -> (insets: Insets, sentence: String) {
-        func hierarchy(scrollFrame: Rect) -> Node {
-            var subviews = [Node(id: "scrollView", kind: .scrollView, placement: .frame(scrollFrame), scroll: request.properties)]
-            if !request.context.isContentScrollView {
-                // Something else is the controller's subviews.first, so the chain misses the scroll view.
-                subviews.insert(Node(id: "firstSubview", placement: .frame(Rect(x: 0, y: 0, width: 0, height: 0))), at: 0)
-            }
-            var root = Node(id: "controller", viewController: ViewController(automaticallyAdjustsScrollViewInsets: request.context.automaticallyAdjustsScrollViewInsets), subviews: subviews)
-            if navigationBar != nil || toolbar != nil {
-                let navigation = ViewController(kind: .navigation, navigationBar: navigationBar ?? BarConfiguration(hidden: false), toolbar: toolbar ?? BarConfiguration(hidden: true))
-                root = Node(id: "navigationController", viewController: navigation, subviews: [root])
+        func hierarchy(scrollFrame: Rect) -> ViewHierarchy {
+            typealias View = ViewHierarchy.View
+            var views: [View] = []
+            var ids: [String] = []
+            func add(_ id: String, _ view: View) {
+                views.append(view)
+                ids.append(id)
             }
             if let tabBar {
-                root = Node(id: "tabBarController", viewController: ViewController(kind: .tabBar, tabBar: tabBar), subviews: [root])
+                add("tabBarController", View(viewController: ViewController(kind: .tabBar, tabBar: tabBar), parent: -1))
             }
-            return root
+            if navigationBar != nil || toolbar != nil {
+                let navigation = ViewController(kind: .navigation, navigationBar: navigationBar ?? BarConfiguration(hidden: false), toolbar: toolbar ?? BarConfiguration(hidden: true))
+                add("navigationController", View(viewController: navigation, parent: views.count - 1))
+            }
+            let controller = views.count
+            add("controller", View(viewController: ViewController(automaticallyAdjustsScrollViewInsets: request.context.automaticallyAdjustsScrollViewInsets), parent: controller - 1))
+            if !request.context.isContentScrollView {
+                // Something else is the controller's subviews.first, so the chain misses the scroll view.
+                add("firstSubview", View(placement: .frame(Rect(x: 0, y: 0, width: 0, height: 0)), parent: controller))
+            }
+            add("scrollView", View(kind: .scrollView, placement: .frame(scrollFrame), scroll: request.properties, parent: controller))
+            return ViewHierarchy(views: views, ids: ids)
         }
         func run(_ scrollFrame: Rect) -> (controller: NodeResult, scrollView: NodeResult) {
-            let result = InsetEngine.layout(LayoutRequest(environment: environment, systemVersion: request.systemVersion, root: hierarchy(scrollFrame: scrollFrame)))
+            let result = InsetEngine.layout(LayoutRequest(environment: environment, systemVersion: request.systemVersion, hierarchy: hierarchy(scrollFrame: scrollFrame)))
             // The hierarchy's ids are the engine's own, so both lookups succeed.
             let controller = result.nodes.first { $0.id == "controller" } ?? result.nodes[0]
             let scrollView = result.nodes.first { $0.id == "scrollView" } ?? result.nodes[result.nodes.count - 1]

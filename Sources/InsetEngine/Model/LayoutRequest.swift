@@ -140,54 +140,6 @@ public struct ViewController: Hashable, Sendable {
     }
 }
 
-/// A view in the request hierarchy (API.md "Node").
-public struct Node: Hashable, Sendable {
-    public var id: String
-    public var kind: ViewKind
-    public var placement: Placement
-    /// `nil`: the default (8 on every edge for a plain view, 0 from systemVersion 27.1;
-    /// 0 for a view controller's root view).
-    public var layoutMargins: MarginSpec?
-    public var insetsLayoutMarginsFromSafeArea: Bool
-    public var preservesSuperviewLayoutMargins: Bool
-    /// Present exactly when `kind.isScrollView`.
-    public var scroll: ScrollProperties?
-    public var viewController: ViewController?
-    /// A table's, a row's or a collection view's own properties.
-    public var lists: ListProperties?
-    /// Asks for this view's keyboard layout guide.
-    public var keyboardLayoutGuide: KeyboardGuideOptions?
-    /// Back to front.
-    public var subviews: [Node]
-
-    /// Creates a node with UIKit's defaults.
-    public init(
-        id: String,
-        kind: ViewKind = .view,
-        placement: Placement = .fill,
-        layoutMargins: MarginSpec? = nil,
-        insetsLayoutMarginsFromSafeArea: Bool = true,
-        preservesSuperviewLayoutMargins: Bool = false,
-        scroll: ScrollProperties? = nil,
-        viewController: ViewController? = nil,
-        lists: ListProperties? = nil,
-        keyboardLayoutGuide: KeyboardGuideOptions? = nil,
-        subviews: [Node] = []
-    ) {
-        self.id = id
-        self.kind = kind
-        self.placement = placement
-        self.layoutMargins = layoutMargins
-        self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
-        self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
-        self.scroll = scroll ?? (kind.isScrollView ? ScrollProperties() : nil)
-        self.viewController = viewController
-        self.lists = lists
-        self.keyboardLayoutGuide = keyboardLayoutGuide
-        self.subviews = subviews
-    }
-}
-
 /// One step after the first layout: frame changes, applied in order.
 public struct LayoutStep: Hashable, Sendable {
     /// Node id → its new frame, in the order the request gives them.
@@ -230,17 +182,6 @@ public struct LayoutRequest: Hashable, Sendable {
         self.layoutDirection = layoutDirection
         self.hierarchy = hierarchy
         self.steps = steps
-    }
-
-    /// Creates a request for the tree under `root`.
-    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
-        self.init(environment: environment, systemVersion: systemVersion, layoutDirection: layoutDirection, hierarchy: ViewHierarchy(root: root), steps: steps)
-    }
-
-    /// The window's root view, as a tree (built from `hierarchy`).
-    public var root: Node {
-        get { hierarchy.root }
-        set { hierarchy = ViewHierarchy(root: newValue) }
     }
 
     /// Whether the request selects the iOS 11+ safe-area model.

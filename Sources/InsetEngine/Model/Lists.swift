@@ -124,20 +124,3 @@ public struct Keyboard: Hashable, Sendable {
         self.init(frame: Rect(x: 0, y: screen.height - height, width: screen.width, height: height))
     }
 }
-
-/// The list parts of a node's request: a table's, a row's or a collection view's.
-public struct ListProperties: Hashable, Sendable {
-    /// `tableView` only.
-    public var table: TableProperties?
-    /// Rows only.
-    public var row: RowProperties?
-    /// `collectionView` only; `nil`: ``CollectionLayout/standard``.
-    public var collectionLayout: CollectionLayout?
-
-    /// Creates the list parts; each is absent by default.
-    public init(table: TableProperties? = nil, row: RowProperties? = nil, collectionLayout: CollectionLayout? = nil) {
-        self.table = table
-        self.row = row
-        self.collectionLayout = collectionLayout
-    }
-}

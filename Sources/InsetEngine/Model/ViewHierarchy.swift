@@ -5,16 +5,16 @@
 /// costs no reference counting; the one part of unbounded size, a collection view's
 /// sections, is held beside them (`collectionLayouts`).
 ///
-/// The request decoders build it view by view (`init(views:ids:)`), sparing a tree's
-/// per-node arrays; it is also `Node`'s tree flattened (`init(root:)`, and back with
-/// `root`), which reads better where a hierarchy is written by hand.
+/// The request decoders build it view by view (`init(views:ids:)`); tests write trees by
+/// hand with the test-support target's `Node`, flattened into this.
 public struct ViewHierarchy: Hashable, Sendable {
-    /// One view: a `Node` without its id, subviews and collection layout, and its
-    /// superview's index.
+    /// One view: its own properties and its superview's index (its id and a collection
+    /// view's layout are held beside the views).
     public struct View: Hashable, Sendable {
         public var kind: ViewKind
         public var placement: Placement
-        /// `nil`: the default (see `Node.layoutMargins`).
+        /// `nil`: the default (8 on every edge for a plain view, 0 from systemVersion 27.1;
+        /// 0 for a view controller's root view).
         public var layoutMargins: MarginSpec?
         public var insetsLayoutMarginsFromSafeArea: Bool
         public var preservesSuperviewLayoutMargins: Bool
@@ -56,17 +56,6 @@ public struct ViewHierarchy: Hashable, Sendable {
             self.keyboardLayoutGuide = keyboardLayoutGuide
             self.parent = parent
         }
-
-        /// `node`'s own properties, under the view at `parent`.
-        init(_ node: borrowing Node, parent: Int) {
-            self.init(
-                kind: node.kind, placement: node.placement, layoutMargins: node.layoutMargins,
-                insetsLayoutMarginsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
-                preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins,
-                scroll: node.scroll, viewController: node.viewController, table: node.lists?.table, row: node.lists?.row,
-                keyboardLayoutGuide: node.keyboardLayoutGuide, parent: parent
-            )
-        }
     }
 
     /// The views in depth-first order; the root first.
@@ -99,64 +88,6 @@ public struct ViewHierarchy: Hashable, Sendable {
         self.views = views
         self.ids = ids
         self.collectionLayouts = collectionLayouts
-    }
-
-    /// `root`'s tree, flattened (iteratively: no recursion depth limit).
-    public init(root: Node) {
-        var views: [View] = [View(root, parent: -1)]
-        var ids: [String] = [root.id]
-        var layouts: [Int: CollectionLayout] = [:]
-        // (A layout on another kind of view is ignored, as the pass would.)
-        if root.kind == .collectionView, let layout = root.lists?.collectionLayout { layouts[0] = layout }
-        // The subviews being visited (shared with `root`, never copied node by node), the
-        // next one's position and their superview's index; `stack` keeps the levels above.
-        var level = (subviews: root.subviews, next: 0, parent: 0)
-        var stack: [(subviews: [Node], next: Int, parent: Int)] = []
-        while true {
-            guard level.next < level.subviews.count else {
-                guard let above = stack.popLast() else { break }
-                level = above
-                continue
-            }
-            let position = level.next
-            level.next += 1
-            let index = views.count
-            views.append(View(level.subviews[position], parent: level.parent))
-            ids.append(level.subviews[position].id)
-            if level.subviews[position].kind == .collectionView, let layout = level.subviews[position].lists?.collectionLayout { layouts[index] = layout }
-            let children = level.subviews[position].subviews
-            if !children.isEmpty {
-                stack.append(level)
-                level = (children, 0, index)
-            }
-        }
-        self.views = views
-        self.ids = ids
-        collectionLayouts = layouts
-    }
-
-    /// The hierarchy as a tree of `Node`s.
-    public var root: Node {
-        // Children's indices per view, then nodes built from the last view back, so that
-        // every subview is complete before its superview takes it.
-        var children = [[Int]](repeating: [], count: views.count)
-        for index in views.indices.dropFirst() { children[views[index].parent].append(index) }
-        var nodes = [Node?](repeating: nil, count: views.count)
-        for index in views.indices.reversed() {
-            let view = views[index]
-            let layout = collectionLayouts[index]
-            let lists = view.table != nil || view.row != nil || layout != nil
-                ? ListProperties(table: view.table, row: view.row, collectionLayout: layout) : nil
-            nodes[index] = Node(
-                id: ids[index], kind: view.kind, placement: view.placement, layoutMargins: view.layoutMargins,
-                insetsLayoutMarginsFromSafeArea: view.insetsLayoutMarginsFromSafeArea,
-                preservesSuperviewLayoutMargins: view.preservesSuperviewLayoutMargins,
-                scroll: view.scroll, viewController: view.viewController, lists: lists,
-                keyboardLayoutGuide: view.keyboardLayoutGuide,
-                subviews: children[index].map { nodes[$0].take()! }
-            )
-        }
-        return nodes[0]!
     }
 
     /// Whether the view at `index` is its superview's first subview.

@@ -21,9 +21,10 @@ import PackageDescription
 ///   file per device, read with JSONCore.
 /// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
 ///   device alone; knows nothing of HTTP.
-/// - `ServiceKit` [MicroHTTP, JSONCore, Logging]: an HTTP service layer that knows nothing
-///   of insets: the router, problem documents, CORS, content negotiation, entity tags,
-///   metrics and the access log, the operational routes, drain and shutdown.
+/// - `ServiceKit` [MicroHTTP, JSONCore, Logging, ServiceLifecycle]: an HTTP service layer
+///   that knows nothing of insets: the router, problem documents, CORS, content
+///   negotiation, entity tags, metrics and the access log, the operational routes, drain
+///   and shutdown (as a swift-service-lifecycle `Service`).
 /// - `InsetAPI` [ServiceKit, MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender]:
 ///   the product on that layer: the request readers and answer writers of /layout, /scroll,
 ///   /layout/matrix and /render, the device routes, the playground's files, the settings.
@@ -31,7 +32,7 @@ import PackageDescription
 ///   targets share (a live server on a loopback port, test routes).
 /// - `ProcessTuning` [CMalloc]: the allocator settings the executables serve with.
 /// - `insetd` [InsetAPI, ServiceKit, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
-///   Logging]: the executable (configuration and wiring only).
+///   Logging, ServiceLifecycle]: the executable (the settings table and wiring).
 /// - `EmbedResources` (a build plugin running `EmbedResourcesTool`) compiles the device files
 ///   and openapi.yaml into Swift; `insetd-bench` (bench/InsetBench) times the route in
 ///   process and serves bench/perf.sh's fixed-answer server.
@@ -49,6 +50,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,7 +83,10 @@ let package = Package(
         .target(name: "InsetRender", dependencies: ["InsetEngine", "DeviceCatalog"], swiftSettings: strict),
         .target(
             name: "ServiceKit",
-            dependencies: ["MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -104,6 +109,8 @@ let package = Package(
                 "InsetAPI", "ServiceKit", "MicroHTTP", "DeviceCatalog", "ProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

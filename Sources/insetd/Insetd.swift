@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// The `insetd` command: `serve` (the default) runs the service, `probe` checks one.
-struct Insetd: ParsableCommand {
+struct Insetd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "insetd",
         abstract: "UIKit's layout-inset model as an HTTP JSON service.",
@@ -20,10 +20,14 @@ enum Main {
     /// The exit status for invalid configuration.
     static let invalidConfiguration: Int32 = 2
 
-    static func main() {
+    static func main() async {
         do {
             var command = try Insetd.parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if Insetd.exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((Insetd.fullMessage(for: error) + "\n").utf8))

@@ -6,9 +6,11 @@ import ServiceKit
 import Logging
 import MicroHTTP
 import ProcessTuning
+import ServiceLifecycle
+import UnixSignals
 
 /// Runs the service until SIGTERM or SIGINT, then drains and exits 0.
-struct Serve: ParsableCommand {
+struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the HTTP service.",
         discussion: Setting.helpText
@@ -17,7 +19,7 @@ struct Serve: ParsableCommand {
     /// The settings as given: `--name VALUE` or `--name=VALUE`, names from ``Setting/all``.
     @Argument(parsing: .allUnrecognized, help: "Settings, as listed below.") var options: [String] = []
 
-    func run() throws {
+    func run() async throws {
         let flags = try Setting.flags(in: options)
         let settings: ServiceSettings
         do {
@@ -31,14 +33,6 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "insetd")
-
-        // Blocked before the server's threads exist, so that they inherit the mask and
-        // the signals reach only the sigwait below.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         AllocatorTuning.apply()
         let catalog: DeviceCatalog
@@ -57,18 +51,30 @@ struct Serve: ParsableCommand {
             routes: ProductRoutes.all(catalog: catalog),
             accessLog: AccessLog()
         )
-        let boundPort = try service.start()
-        let host = ListenAddress.urlHost(settings.server.host)
-        FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(boundPort) (\(settings.server.threads) threads)\n".utf8))
-        if let admin = settings.adminAddress, let adminPort = service.adminPort {
-            let bound = ListenAddress(host: admin.host, port: adminPort)
-            FileHandle.standardOutput.write(Data("insetd admin listening on http://\(bound)\n".utf8))
+        let lifecycle = service.lifecycleService(drainDelay: settings.drainDelay, drainTimeout: settings.drainTimeout) { port, adminPort in
+            let host = ListenAddress.urlHost(settings.server.host)
+            FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(port) (\(settings.server.threads) threads)\n".utf8))
+            if let admin = settings.adminAddress, let adminPort {
+                FileHandle.standardOutput.write(Data("insetd admin listening on http://\(ListenAddress(host: admin.host, port: adminPort))\n".utf8))
+            }
         }
-
-        var received: Int32 = 0
-        sigwait(&signals, &received)
-        logger.notice("draining", metadata: ["signal": .stringConvertible(received)])
-        let finished = service.shutdown(drainDelay: settings.drainDelay, drainTimeout: settings.drainTimeout)
-        logger.notice("stopped", metadata: ["allRequestsFinished": .stringConvertible(finished)])
+        // SIGTERM and SIGINT start the graceful shutdown: the service drains, then returns.
+        // A shell starts background jobs with SIGINT ignored; the group's handler must see it.
+        signal(SIGINT, SIG_DFL)
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [ServiceGroupConfiguration.ServiceConfiguration(service: lifecycle)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        do {
+            try await group.run()
+            logger.notice("stopped", metadata: ["allRequestsFinished": "true"])
+        } catch is DrainTimedOut {
+            logger.notice("stopped", metadata: ["allRequestsFinished": "false"])
+        } catch {
+            // The listeners did not start (a port in use, no such address).
+            logger.critical("cannot serve", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
     }
 }

@@ -106,7 +106,8 @@ struct NodeIn: Decodable {
     var viewController: ViewControllerIn?
     var subviews: [NodeIn]?
 
-    var value: Node {
+    /// Appends this node and its subtree, depth first, under the view at `parent`.
+    func flatten(parent: Int, into views: inout [ViewHierarchy.View], ids: inout [String]) {
         let kind = kind.flatMap(ViewKind.init(rawValue:)) ?? .view
         var placement = Placement.fill
         if let frame { placement = .frame(frame.value) } else if let pin = pin.flatMap(Pin.init(rawValue:)) { placement = .pin(pin) }
@@ -123,13 +124,15 @@ struct NodeIn: Decodable {
             verticalScrollIndicatorInsets: verticalScrollIndicatorInsets?.value ?? .zero,
             horizontalScrollIndicatorInsets: horizontalScrollIndicatorInsets?.value ?? .zero
         ) : nil
-        return Node(
-            id: id, kind: kind, placement: placement, layoutMargins: margins,
+        let index = views.count
+        views.append(ViewHierarchy.View(
+            kind: kind, placement: placement, layoutMargins: margins,
             insetsLayoutMarginsFromSafeArea: insetsLayoutMarginsFromSafeArea ?? true,
             preservesSuperviewLayoutMargins: preservesSuperviewLayoutMargins ?? false,
-            scroll: scroll, viewController: viewController?.value,
-            subviews: (subviews ?? []).map(\.value)
-        )
+            scroll: scroll, viewController: viewController?.value, parent: parent
+        ))
+        ids.append(id)
+        for subview in subviews ?? [] { subview.flatten(parent: index, into: &views, ids: &ids) }
     }
 }
 
@@ -281,10 +284,14 @@ extension LayoutIn {
         let environment = try catalog.resolve(
             id: device, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden ?? false
         ).environment
+        var views: [ViewHierarchy.View] = []
+        var ids: [String] = []
+        root.flatten(parent: -1, into: &views, ids: &ids)
+        let hierarchy = ViewHierarchy(views: views, ids: ids)
         let request = LayoutRequest(
             environment: environment, systemVersion: systemVersion,
             layoutDirection: layoutDirection.flatMap(LayoutDirection.init(rawValue:)) ?? .leftToRight,
-            root: root.value,
+            hierarchy: hierarchy,
             steps: (steps ?? []).map { LayoutStep(frames: $0.frames.map { (id: $0.key, frame: $0.value.value) }) }
         )
         let result = InsetEngine.layout(request)

@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Keeps docs/api.md (the contract in the project's words) and openapi.yaml (its machine-
-readable form) in step: every path with its methods, every response status, every query
-parameter and every request-body field openapi.yaml names is named in docs/api.md, and
-every route, status and request field docs/api.md names is in openapi.yaml.
+"""Keeps docs/api.md with its pages docs/api-*.md (the contract in the project's words) and
+openapi.yaml (its machine-readable form) in step: every path with its methods, every
+response status, every query parameter and every request-body field openapi.yaml names is
+named in the pages, and every route, status and request field they name is in openapi.yaml.
 
-How docs/api.md names them:
+How the pages name them:
   - routes: `METHOD /path` in backticks anywhere (a query string after the path is ignored);
   - statuses: the first cell of a table row whose header's first cell is `status`;
   - request fields: the backticked names in the first cell of a table whose header's first
     cell is `field` (each such table describes request fields), and every field must also
     appear in backticks somewhere in the document.
-usage: scripts/check-api-doc.py [docs/api.md [openapi.yaml]]   (exit 1 on any difference)
+usage: scripts/check-api-doc.py [DOC.md [openapi.yaml]]   (default docs/api.md and docs/api-*.md;
+       exit 1 on any difference)
 Standard library plus PyYAML (Debian's python3-yaml, or the tools venv).
 """
 import re
@@ -93,9 +94,10 @@ def tables(text, first_header):
 
 
 def main():
-    doc_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "api.md"
+    docs = [Path(sys.argv[1])] if len(sys.argv) > 1 else [ROOT / "docs" / "api.md", *sorted((ROOT / "docs").glob("api-*.md"))]
     spec_path = Path(sys.argv[2]) if len(sys.argv) > 2 else ROOT / "openapi.yaml"
-    doc = doc_path.read_text(encoding="utf-8")
+    doc_path = docs[0]
+    doc = "\n\n".join(path.read_text(encoding="utf-8") for path in docs)
     spec = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
     problems = []
 

@@ -12,7 +12,7 @@ How the pages name them:
     appear in backticks somewhere in the document.
 usage: scripts/check-api-doc.py [DOC.md [openapi.yaml]]   (default docs/api.md and docs/api-*.md;
        exit 1 on any difference)
-Standard library plus PyYAML (Debian's python3-yaml, or the tools venv).
+Standard library plus PyYAML (python3's own, or the tools venv of scripts/lib/venv.sh).
 """
 import re
 import sys

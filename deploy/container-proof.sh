@@ -16,7 +16,7 @@
 #   env:   INSETD_PROOF_CACHE   where the debootstrap tree is kept between runs
 #                               (default ${XDG_CACHE_HOME:-$HOME/.cache}/insetd/container-proof)
 #          INSETD_DEBIAN_MIRROR Debian mirror for debootstrap (default: the host's bookworm source)
-#          INSETD_SHARED        the shared folder (default: ../shared beside the repository)
+#          INSETD_SHARED        the shared material (default: Tests/Shared, its copy in the repository)
 #          INSETD_DRAIN_GRACE   seconds the container may take to exit after SIGTERM (default 30,
 #                               as terminationGracePeriodSeconds in deploy/kubernetes)
 # All other state lives in a scratch folder that is removed at the end; every container
@@ -24,7 +24,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-shared=${INSETD_SHARED:-$root/../shared}
+shared=${INSETD_SHARED:-$root/Tests/Shared}
 cache=${INSETD_PROOF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/insetd/container-proof}
 grace=${INSETD_DRAIN_GRACE:-30}
 keep=0

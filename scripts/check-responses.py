@@ -26,7 +26,7 @@ such body to fail validation (a schema left open would let it through).
 usage: scripts/check-responses.py [--no-self-test] [--verbose] [--admin ADMIN_URL] URL
        e.g. scripts/check-responses.py http://127.0.0.1:8080
 One line per failure (with the JSON path); ends with "N passed, N failed"; exit 1 on any.
-  env: INSETD_VENV (scripts/lib/venv.sh), INSETD_SCENARIOS (default ../shared/scenarios)
+  env: INSETD_VENV (scripts/lib/venv.sh), INSETD_SCENARIOS (default Tests/Shared/scenarios, the copy of ../shared/scenarios)
 Runs itself in the venv of scripts/lib/venv.sh (jsonschema, referencing, PyYAML).
 """
 import copy
@@ -492,7 +492,7 @@ def main():
         except OSError as e:
             print(f"error: no insetd answering at {url}: {e}", file=sys.stderr)
             return 2
-    checker.scenarios(os.environ.get("INSETD_SCENARIOS") or os.path.join(ROOT, "..", "shared", "scenarios"))
+    checker.scenarios(os.environ.get("INSETD_SCENARIOS") or os.path.join(ROOT, "Tests", "Shared", "scenarios"))
     checker.sweep()
     if admin:
         checker.admin_listener()

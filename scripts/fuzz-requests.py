@@ -37,7 +37,7 @@ A seed fixes the sequence of bodies; the time only decides how far along it a ru
 
 usage: scripts/fuzz-requests.py URL [SECONDS [SEED]]     (defaults: 15 s, seed 1)
 One line per failure (what failed, then the body); ends with the counts; exit 1 on any.
-  env: INSETD_SHARED (default ../shared beside the clone)
+  env: INSETD_SHARED (default Tests/Shared, the copy of ../shared)
 """
 import copy
 import glob
@@ -496,7 +496,7 @@ def main():
     if not args or args[0].startswith('-'):
         sys.exit(__doc__)
     url, seconds, seed = args[0], float(args[1]) if len(args) > 1 else 15.0, int(args[2]) if len(args) > 2 else 1
-    shared = os.environ.get('INSETD_SHARED', os.path.join(os.path.dirname(__file__), '..', '..', 'shared'))
+    shared = os.environ.get('INSETD_SHARED', os.path.join(os.path.dirname(__file__), '..', 'Tests', 'Shared'))
     if not os.path.isdir(os.path.join(shared, 'scenarios')):
         sys.exit(f'error: {shared}/scenarios is missing')
     server = Server(url)

@@ -14,7 +14,12 @@ public enum ProductRoutes {
         let render = RenderEndpoints(catalog: catalog, layout: layoutDecoder)
         return [
             Route(.get, "/devices") { request throws(Problem) in
-                try DevicesEndpoints.listAnswer(
+                if request.query("format") != nil {
+                    return try PlaywrightDescriptors.answer(
+                        catalog: catalog, query: request.http.query, ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                    )
+                }
+                return try DevicesEndpoints.listAnswer(
                     catalog: catalog, family: request.query("family"), model: request.query("model"),
                     ifNoneMatch: request.http.headers.values(for: "If-None-Match")
                 )

@@ -5,7 +5,8 @@ import ServiceKit
 import ServiceTestSupport
 import Testing
 
-/// The public acceptance scenarios (`shared/scenarios`), run by `shared/tools/check-scenarios`
+/// The public acceptance scenarios (`Tests/Shared/scenarios`, the copy of `shared/scenarios`),
+/// run by its `tools/check-scenarios`
 /// against the real service, with every product route, on a loopback port.
 @Suite struct ScenarioTests {
     /// The public scenarios of features whose issue has not landed yet, by exact name

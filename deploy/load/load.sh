@@ -14,11 +14,11 @@
 #                     get: GET /devices only; post: the POST bodies only
 #     --max-time      per-request limit in seconds (curl --max-time), default 10
 #     --timeout       limit for the whole run in seconds, default 300
-#   env: INSETD_SCENARIOS (default ../shared/scenarios beside the repository)
+#   env: INSETD_SCENARIOS (default Tests/Shared/scenarios, the copy of ../shared/scenarios)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 url=http://127.0.0.1:8080 requests=1000 concurrency=16 mix=all max_time=10 total_timeout=300 allow_remote=0
-scenarios=${INSETD_SCENARIOS:-$root/../shared/scenarios}
+scenarios=${INSETD_SCENARIOS:-$root/Tests/Shared/scenarios}
 
 usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 while [ $# -gt 0 ]; do

@@ -54,7 +54,7 @@ public enum DevicesEndpoints {
         writeStrings(device.modelIdentifiers, into: &writer)
         writer.field("verified", device.verified)
         writer.key("notes")
-        writeStrings(device.notes, into: &writer)
+        writeStrings(device.notes + PlaywrightDescriptors.notes(device, systemVersion: query.systemVersion), into: &writer)
         if device.family == .ipad { writeSplitViewWindows(device, into: &writer) }
         writer.key("cornerRadius")
         if let radius = device.cornerRadius { writer.number(radius) } else { writer.null() }

@@ -1,17 +1,19 @@
 import Foundation
 
-/// `shared/` as CI has it: beside the clone (`<clone>/../shared`). Tests that need it
-/// fail loudly when it is missing rather than skipping.
+/// `Tests/Shared`: the repository's copy of the public acceptance scenarios, the
+/// check-scenarios tool and the benchmark bodies (`scripts/vendor-shared` keeps it equal to
+/// `../shared` where that is beside the clone), so that a clone with nothing beside it runs
+/// every test. Tests that need it fail loudly when a file is missing rather than skipping.
 enum SharedMaterial {
     /// The repository root (three levels above this file: Support → InsetAPITests → Tests).
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `shared/` folder beside the clone.
-    static let root: URL = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    /// The vendored copy, `Tests/Shared`.
+    static let root: URL = repositoryRoot.appendingPathComponent("Tests/Shared")
 
-    /// A path inside `shared/`, after checking that it exists.
+    /// A path inside `Tests/Shared`, after checking that it exists.
     static func path(_ relative: String) throws -> String {
         let url = root.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -20,9 +22,9 @@ enum SharedMaterial {
         return url.path
     }
 
-    /// `shared/` (or a file in it) is not where CI puts it.
+    /// A vendored file is not there.
     struct Missing: Error, CustomStringConvertible {
         var path: String
-        var description: String { "\(path) is missing: the tests need shared/ beside the clone, as CI has it" }
+        var description: String { "\(path) is missing: run scripts/vendor-shared beside ../shared, or restore Tests/Shared" }
     }
 }

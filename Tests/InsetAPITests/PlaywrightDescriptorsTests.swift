@@ -1,7 +1,9 @@
 import DeviceCatalog
 import Foundation
 import InsetEngine
-import InsetService
+import InsetAPI
+import ServiceKit
+import ServiceTestSupport
 import MicroHTTP
 import Testing
 

@@ -1,6 +1,7 @@
 public import DeviceCatalog
 import InsetEngine
 import JSONCore
+import ServiceKit
 public import MicroHTTP
 
 /// `GET /devices?format=playwright` (API.md): the registry as Playwright device descriptors,

@@ -1,6 +1,7 @@
 import Foundation
 import InsetEngine
 import JSONCore
+import ServiceKit
 
 /// The `User-Agent` Safari sends on an iPhone or iPad at a systemVersion, for
 /// `GET /devices?format=playwright` (API.md): sourced strings where a source prints one, else

@@ -21,7 +21,8 @@ import PackageDescription
 ///   file per device, read with JSONCore.
 /// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
 ///   device alone; knows nothing of HTTP.
-/// - `ServiceKit` [MicroHTTP, JSONCore, Logging, ServiceLifecycle]: an HTTP service layer
+/// - `ServiceKit` [MicroHTTP, JSONCore, Logging, ServiceLifecycle, CoreMetrics, Prometheus]:
+///   an HTTP service layer
 ///   that knows nothing of insets: the router, problem documents, CORS, content
 ///   negotiation, entity tags, metrics and the access log, the operational routes, drain
 ///   and shutdown (as a swift-service-lifecycle `Service`).
@@ -51,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -86,6 +89,8 @@ let package = Package(
             dependencies: [
                 "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict
         ),

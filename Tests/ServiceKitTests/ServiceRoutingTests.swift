@@ -132,7 +132,7 @@ func jsonMediaTypes(contentType: String, accepted: Bool) {
     #expect(text.contains(#"insetd_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
     #expect(text.contains(#"insetd_http_request_duration_seconds_count{route="/test/items/{id}"} 4"#))
     #expect(text.contains(#"insetd_http_request_duration_seconds_bucket{route="/test/items/{id}",le="+Inf"} 4"#))
-    #expect(text.contains("insetd_http_requests_in_flight 1\n"))
+    #expect(text.contains("insetd_http_requests_in_flight 1.0\n"))
     #expect(text.contains(#"insetd_build_info{version="dev"} 1"#))
     for name in ["insetd_process_resident_memory_bytes", "insetd_process_open_fds", "insetd_process_cpu_seconds_total", "insetd_process_start_time_seconds"] {
         #expect(text.contains("\n\(name) "), "missing \(name)")

@@ -8,7 +8,9 @@
 // and validation into the engine's request), which is how a body with a problem is read;
 // fast decode (from the body's bytes in one pass), which is how the route reads a
 // well-formed body; engine; encode (response bytes); and the whole chain as the route runs
-// it. With STAGE (a stage's first word: body, parse, decode, fast, engine, encode, all)
+// it; and the service layer around a route (service: GET /healthz through routing,
+// metrics, request id and CORS). With STAGE (a stage's first word: body, parse, decode,
+// fast, engine, encode, all, service)
 // only that stage runs, so that a profiler or `perf stat` sees it alone.
 //
 // With --serve-fixed it serves instead: the service as insetd runs it (default server
@@ -77,6 +79,11 @@ let decoded = try decoder.decode(document: document)
 let result = InsetEngine.layout(decoded.request)
 let response = LayoutResponseEncoder.encode(result, for: decoded)
 
+/// The service layer around a route that does nothing: routing, metrics, request id,
+/// CORS and nosniff, as every request pays them.
+let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [])
+let healthz = HTTPRequest(method: .get, path: "/healthz", headers: HTTPHeaders())
+
 let stages: [(name: String, work: () throws -> Int)] = [
     ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),
     ("parse", { try JSONDocument(parsing: body, maxDepth: 512).bytes.count }),
@@ -88,6 +95,7 @@ let stages: [(name: String, work: () throws -> Int)] = [
         let request = try body.withUnsafeBytes { try decoder.decode($0) }
         return LayoutResponseEncoder.encode(InsetEngine.layout(request.request), for: request).count
     }),
+    ("service (GET /healthz)", { service.respond(to: healthz).status }),
 ]
 let chosen = stages.filter { stage in only.map { stage.name.split(separator: " ").first.map(String.init) == $0 } ?? true }
 guard !chosen.isEmpty else {

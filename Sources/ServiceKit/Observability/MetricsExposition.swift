@@ -1,4 +1,5 @@
 import MicroHTTP
+import Prometheus
 
 /// Writes the Prometheus text exposition format (version 0.0.4).
 struct MetricsExposition {
@@ -7,37 +8,15 @@ struct MetricsExposition {
     /// The media type of the exposition.
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    /// Renders every metric of the service; `connections` are the public server's figures
-    /// (`nil` while it does not run).
+    /// Renders every metric of the service: the request figures of its registry, then
+    /// what is read at the scrape (bytes in flight, connections, build and process
+    /// figures); `connections` are the public server's (`nil` while it does not run).
     static func render(
         _ metrics: ServiceMetrics, version: String, startTime: Double, process: ProcessFigures,
         connections: (open: Int, evicted: Int, refused: Int, timedOut: Int, acceptFailures: Int)?
     ) -> [UInt8] {
-        let snapshot = metrics.snapshot()
         var out = MetricsExposition()
-
-        out.header("insetd_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.")
-        let keys = snapshot.counts.keys.sorted()
-        for key in keys {
-            let (route, method, status) = ServiceMetrics.split(key)
-            out.sample("insetd_http_requests_total", [("route", metrics.routeLabels[route]), ("method", ServiceMetrics.methodLabel(method)), ("status", String(status))], Double(snapshot.counts[key]!))
-        }
-
-        out.header("insetd_http_request_duration_seconds", "histogram", "Time from a complete request to its answer, by route pattern.")
-        for (route, histogram) in snapshot.histograms.enumerated() where histogram.count > 0 {
-            let label = ("route", metrics.routeLabels[route])
-            var cumulative = 0
-            for (index, bound) in ServiceMetrics.bucketBounds.enumerated() {
-                cumulative += histogram.buckets[index]
-                out.sample("insetd_http_request_duration_seconds_bucket", [label, ("le", formatted(bound))], Double(cumulative))
-            }
-            out.sample("insetd_http_request_duration_seconds_bucket", [label, ("le", "+Inf")], Double(histogram.count))
-            out.sample("insetd_http_request_duration_seconds_sum", [label], histogram.sum)
-            out.sample("insetd_http_request_duration_seconds_count", [label], Double(histogram.count))
-        }
-
-        out.header("insetd_http_requests_in_flight", "gauge", "Requests being answered.")
-        out.sample("insetd_http_requests_in_flight", [], Double(snapshot.inFlight))
+        out.text = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
 
         out.header("insetd_bytes_in_flight", "gauge", "Bytes of answers not yet delivered: bodies over 4 KiB, streamed answers' pieces and state. Over the budget, new requests answer 503.")
         out.sample("insetd_bytes_in_flight", [], Double(HTTPServer.bytesInFlight))

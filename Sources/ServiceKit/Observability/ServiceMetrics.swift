@@ -1,42 +1,54 @@
+import CoreMetrics
 import Foundation
 import MicroHTTP
+import Prometheus
 
-/// Request counters, latency histograms and the in-flight gauge, kept per thread stripe
-/// (no lock shared by all threads) and merged when scraped; also hands out request ids.
+/// Request counters, latency histograms and the in-flight gauge, written through
+/// swift-metrics: to the service's own Prometheus registry, which `/metrics` renders, and
+/// to any other factory the service is given (an OpenTelemetry exporter, say). Also hands
+/// out request ids.
 final class ServiceMetrics: Sendable {
     /// Upper bounds (seconds) of the latency histogram's buckets; `+Inf` is implied.
     static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
     /// The method labels kept apart; any other method counts as `other`, so a client
     /// inventing methods cannot grow the series without bound.
     static let methodLabels: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect]
+    static let requestsName = "insetd_http_requests_total"
+    static let durationName = "insetd_http_request_duration_seconds"
+    static let inFlightName = "insetd_http_requests_in_flight"
 
-    /// One latency histogram.
-    struct Histogram {
-        var buckets = [Int](repeating: 0, count: ServiceMetrics.bucketBounds.count)
-        var sum = 0.0
-        var count = 0
-    }
-
-    /// One stripe's share.
-    struct Shard {
+    /// One stripe's share: its request-id sequence and the counters it has met, by key
+    /// (made once per series through the factory, then incremented without its lock).
+    struct Shard: @unchecked Sendable {
         let index: Int
         var sequence: UInt64 = 0
-        var inFlight = 0
-        /// Requests by `(route, method, status)` packed into one key.
-        var counts: [Int: Int] = [:]
-        var histograms: [Histogram]
+        var counters: [Int: CoreMetrics.Counter] = [:]
     }
 
     /// The `route` label of each route index; the last is `unmatched` (404s).
     let routeLabels: [String]
+    /// The registry `/metrics` renders.
+    let registry: PrometheusCollectorRegistry
+    private let factory: any MetricsFactory
+    private let timers: [CoreMetrics.Timer]
+    private let inFlight: Meter
     private let shards: ThreadStripes<Shard>
     private let idPrefix: String
 
-    /// Creates empty metrics for the given route patterns.
-    init(routePatterns: [String]) {
+    /// Creates empty metrics for the given route patterns; `also` receives every figure too.
+    init(routePatterns: [String], also other: (any MetricsFactory)? = nil) {
         let labels = routePatterns + ["unmatched"]
         routeLabels = labels
-        shards = ThreadStripes(count: 16) { Shard(index: $0, histograms: Array(repeating: Histogram(), count: labels.count)) }
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        var prometheus = PrometheusMetricsFactory(registry: registry)
+        prometheus.durationHistogramBuckets = [Self.durationName: Self.bucketBounds.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }]
+        let factory: any MetricsFactory = other.map { MultiplexMetricsHandler(factories: [prometheus, $0]) } ?? prometheus
+        self.factory = factory
+        timers = labels.map { CoreMetrics.Timer(label: Self.durationName, dimensions: [("route", $0)], factory: factory) }
+        inFlight = Meter(label: Self.inFlightName, factory: factory)
+        inFlight.set(0)
+        shards = ThreadStripes(count: 16) { Shard(index: $0) }
         var random = SystemRandomNumberGenerator()
         idPrefix = String(random.next() & 0xFFFF_FFFF_FFFF, radix: 16)
     }
@@ -46,8 +58,8 @@ final class ServiceMetrics: Sendable {
 
     /// Counts a request as begun and returns a fresh request id for it.
     func begin() -> String {
+        inFlight.increment()
         let (shard, sequence) = shards.withCurrent { shard -> (Int, UInt64) in
-            shard.inFlight += 1
             shard.sequence &+= 1
             return (shard.index, shard.sequence)
         }
@@ -85,28 +97,18 @@ final class ServiceMetrics: Sendable {
 
     /// Counts a request as answered.
     func end(route: Int, method: HTTPMethod, status: Int, seconds: Double) {
-        let key = Self.key(route: route, method: Self.methodIndex(method), status: status)
-        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
-        shards.withCurrent { shard in
-            shard.inFlight -= 1
-            shard.counts[key, default: 0] += 1
-            if bucket < Self.bucketBounds.count { shard.histograms[route].buckets[bucket] += 1 }
-            shard.histograms[route].sum += seconds
-            shard.histograms[route].count += 1
+        inFlight.decrement()
+        timers[route].recordNanoseconds(Int64(seconds * 1e9))
+        let method = Self.methodIndex(method)
+        let key = Self.key(route: route, method: method, status: status)
+        let counter = shards.withCurrent { shard in
+            if let counter = shard.counters[key] { return counter }
+            let dimensions = [("route", routeLabels[route]), ("method", Self.methodLabel(method)), ("status", String(min(max(status, 0), 999)))]
+            let counter = CoreMetrics.Counter(label: Self.requestsName, dimensions: dimensions, factory: factory)
+            shard.counters[key] = counter
+            return counter
         }
-    }
-
-    /// The merged figures: counts by key, histograms by route, requests in flight.
-    func snapshot() -> (counts: [Int: Int], histograms: [Histogram], inFlight: Int) {
-        shards.reduce((counts: [Int: Int](), histograms: Array(repeating: Histogram(), count: routeLabels.count), inFlight: 0)) { total, shard in
-            total.inFlight += shard.inFlight
-            total.counts.merge(shard.counts, uniquingKeysWith: +)
-            for (route, histogram) in shard.histograms.enumerated() {
-                for (index, count) in histogram.buckets.enumerated() { total.histograms[route].buckets[index] += count }
-                total.histograms[route].sum += histogram.sum
-                total.histograms[route].count += histogram.count
-            }
-        }
+        counter.increment()
     }
 
     /// The label of a method index.
@@ -120,9 +122,5 @@ final class ServiceMetrics: Sendable {
 
     static func key(route: Int, method: Int, status: Int) -> Int {
         (route * 16 + method) * 1000 + min(max(status, 0), 999)
-    }
-
-    static func split(_ key: Int) -> (route: Int, method: Int, status: Int) {
-        (key / 16_000, (key / 1000) % 16, key % 1000)
     }
 }

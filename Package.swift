@@ -142,7 +142,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceKitTests",
-            dependencies: ["ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

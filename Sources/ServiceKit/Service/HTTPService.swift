@@ -55,7 +55,7 @@ public final class HTTPService: Sendable {
         let patterns = (OperationalRoutes.patterns + routes.map(\.pattern)).reduce(into: [String]()) { unique, pattern in
             if !unique.contains(pattern) { unique.append(pattern) }
         }
-        let metrics = ServiceMetrics(routePatterns: patterns)
+        let metrics = ServiceMetrics(routePatterns: patterns, also: configuration.metricsFactory)
         self.metrics = metrics
         let operational = OperationalRoutes(
             drain: state, metrics: metrics, openAPIDocument: configuration.openAPIDocument,

@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import MicroHTTP
 
 /// Which origins get CORS headers.
@@ -48,6 +49,9 @@ public struct ServiceConfiguration: Sendable {
     /// connection budget of its own), or nil for none. With one, `/metrics` is not served
     /// on the public port.
     public var adminAddress: ListenAddress?
+    /// Where the request metrics go besides the registry `/metrics` renders (an
+    /// OpenTelemetry exporter's swift-metrics factory, say), or nil for nowhere else.
+    public var metricsFactory: (any MetricsFactory)?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -57,13 +61,15 @@ public struct ServiceConfiguration: Sendable {
     ///   - openAPIDocument: the OpenAPI document (YAML) served at `/openapi.yaml`.
     ///   - version: the build's version for `insetd_build_info`.
     ///   - adminAddress: where the admin listener binds (none by default).
+    ///   - metricsFactory: where the request metrics go besides `/metrics` (nowhere by default).
     public init(
         server: HTTPServerConfiguration = HTTPServerConfiguration(),
         cors: CORSPolicy = .anyOrigin,
         accessLog: Bool = true,
         openAPIDocument: [UInt8] = [],
         version: String = "dev",
-        adminAddress: ListenAddress? = nil
+        adminAddress: ListenAddress? = nil,
+        metricsFactory: (any MetricsFactory)? = nil
     ) {
         self.server = server
         self.cors = cors
@@ -71,6 +77,7 @@ public struct ServiceConfiguration: Sendable {
         self.openAPIDocument = openAPIDocument
         self.version = version
         self.adminAddress = adminAddress
+        self.metricsFactory = metricsFactory
     }
 
     /// The admin listener's server settings, or nil without ``adminAddress``: one thread

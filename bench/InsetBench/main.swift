@@ -105,5 +105,5 @@ guard !chosen.isEmpty else {
 print("in-process split, \(body.count) B request → \(response.count) B response, \(result.nodes.count) nodes, best of 3 × \(iterations)")
 for stage in chosen {
     let micros = try measure(stage.work)
-    print("  " + stage.name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%9.2f µs", micros))
+    print("  " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%9.2f µs", micros))
 }

@@ -5,11 +5,15 @@ public struct FieldProblem: Hashable, Sendable {
     public var pointer: String
     /// What is wrong, e.g. `must be a finite number >= 0`.
     public var detail: String
+    /// The allowed word nearest to an unknown one, which `detail` names (API.md
+    /// "Suggestions"), for tools; `nil` when none is close.
+    public var suggestion: String?
 
     /// Creates a problem.
-    public init(pointer: String, detail: String) {
+    public init(pointer: String, detail: String, suggestion: String? = nil) {
         self.pointer = pointer
         self.detail = detail
+        self.suggestion = suggestion
     }
 }
 
@@ -27,6 +31,9 @@ public struct Problem: Error, Hashable, Sendable {
     public var type: String
     /// The short summary of the type.
     public var title: String
+    /// The registry id nearest to an unknown device of a `/devices/{id}` route (API.md
+    /// "Suggestions"); `nil` when none is close.
+    public var suggestion: String?
 
     /// Creates a problem of the status's usual type (400: malformed JSON; 503: draining).
     public init(status: Int, detail: String, errors: [FieldProblem] = []) {
@@ -73,7 +80,16 @@ public struct Problem: Error, Hashable, Sendable {
         Problem(status: 422, detail: errors.count == 1 ? "1 problem in the request" : "\(errors.count) problems in the request", errors: errors)
     }
 
-    /// 400: the body is not JSON, or a value has the wrong JSON type.
+    /// 404 for an unknown device of a `/devices/{id}` route: API.md's unknown-device text,
+    /// with the nearest id as `suggestion` where one is close.
+    public static func unknownDevice(_ name: String, ids: [String]) -> Problem {
+        let (detail, suggestion) = Suggestion.unknownDevice(name, ids: ids)
+        var problem = Problem(status: 404, detail: detail)
+        problem.suggestion = suggestion
+        return problem
+    }
+
+    /// 400: the body is not JSON.
     public static func malformed(_ detail: String, errors: [FieldProblem] = []) -> Problem {
         Problem(status: 400, detail: detail, errors: errors)
     }

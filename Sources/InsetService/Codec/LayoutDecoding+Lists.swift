@@ -50,7 +50,7 @@ extension LayoutDecoding {
         let kind = view.kind
         if let member = lists.members[.keyboardLayoutGuide], systemVersion >= 15, systemVersion < 17,
            document.kind(of: member.value) == .object,
-           let uses = document.members(of: member.value).first(where: { !document.isDuplicateKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
+           let uses = document.members(of: member.value).first(where: { !document.isSupersededKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
            !reader.isNull(uses.value) {
             reader.invalid("needs systemVersion 17 or later", at: document.startOffset(of: uses.key), in: member.value, key: "usesBottomSafeArea", varies: true)
         }
@@ -88,6 +88,9 @@ extension LayoutDecoding {
         return inset
     }
 
+    /// The fields of a `keyboardLayoutGuide` object.
+    static let keyboardGuideFields = ["followsUndockedKeyboard", "usesBottomSafeArea"]
+
     /// `keyboardLayoutGuide`: `true`, or its options; `false` counts as absent.
     private mutating func keyboardGuide(_ value: JSONValue) -> KeyboardGuideOptions? {
         if document.kind(of: value) == .object {
@@ -96,10 +99,10 @@ extension LayoutDecoding {
             // table (compared by bytes) cannot hold.
             for member in document.members(of: value) {
                 switch reader.key(of: member) {
-                case "followsUndockedKeyboard": options.followsUndockedKeyboard = reader.bool(member.value) ?? false
-                case "usesBottomSafeArea": options.usesBottomSafeArea = reader.bool(member.value) ?? true
+                case Self.keyboardGuideFields[0]: options.followsUndockedKeyboard = reader.bool(member.value) ?? false
+                case Self.keyboardGuideFields[1]: options.usesBottomSafeArea = reader.bool(member.value) ?? true
                 case nil: break
-                default: reader.unknownField(member)
+                default: reader.unknownField(member, allowed: Self.keyboardGuideFields)
                 }
             }
             return options
@@ -189,10 +192,18 @@ extension LayoutDecoding {
     /// `frame` and `height`; not on tvOS. A height is made a frame once the screen is known.
     mutating func keyboard(_ value: JSONValue) -> KeyboardReading? {
         guard reader.expectObject(value) else { return nil }
+        // Its own form first, then the device (API.md "Errors": both listed).
+        let reading = keyboardForm(value)
         if family == .tv {
             reader.invalid("there is no keyboard on tvOS", value: value, varies: true)
             return nil
         }
+        return reading
+    }
+
+    /// The `keyboard` object's own form: exactly one of `frame` and `height`, `docked` only
+    /// with `frame`.
+    private mutating func keyboardForm(_ value: JSONValue) -> KeyboardReading? {
         var frame: Rect?, docked: Bool?, height: Double?
         var given: [LayoutSchema.KeyboardField: JSONMember] = [:]
         for member in document.members(of: value) {

@@ -3,13 +3,16 @@ import JSONCore
 
 /// Decodes and validates `POST /layout` bodies exactly as API.md defines them.
 ///
-/// Malformed JSON and values of the wrong JSON type are `400`; every other problem is
+/// Malformed JSON is `400`; every other problem (a value of the wrong JSON type included) is
 /// collected and reported at once as `422`, with JSON Pointers in document order.
 public struct LayoutRequestDecoder: Sendable {
     /// Resolves registry devices.
     public var devices: any DeviceDirectory
     /// The limits on nodes, depth and steps.
     public var limits: DecodingLimits
+    /// The fields known at the top of the body, which an unknown one is matched against
+    /// (API.md "Suggestions"): /layout's, or those of the endpoint whose body this is part of.
+    var bodyFields = LayoutSchema.shared.body.names
 
     /// Creates a decoder.
     public init(devices: any DeviceDirectory, limits: DecodingLimits = DecodingLimits()) {
@@ -30,7 +33,7 @@ public struct LayoutRequestDecoder: Sendable {
 
     /// Decodes an already parsed body (parse it with nesting allowed to `limits`).
     public func decode(document: JSONDocument) throws(Problem) -> DecodedLayoutRequest {
-        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits)
+        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits, bodyFields: bodyFields)
         return try decoding.decode()
     }
 
@@ -54,13 +57,14 @@ public struct LayoutRequestDecoder: Sendable {
         } catch {
             return .invalid(error)
         }
-        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits)
+        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits, bodyFields: bodyFields)
         do {
             return .decoded(try decoding.decode())
         } catch {
-            if let details = decoding.reader.varyingDetailsOnly {
-                // Each reason once, in the order found.
-                return .skipped(reason: details.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
+            if let problems = decoding.reader.varyingProblemsOnly {
+                // Each problem once, in document order, as `pointer: detail`.
+                let reasons = problems.map { "\($0.pointer): \($0.detail)" }
+                return .skipped(reason: reasons.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
             }
             do {
                 try decoding.reader.finish(ignoringVarying: true)
@@ -109,19 +113,24 @@ struct LayoutDecoding {
     var systemVersion = 18.0
     /// The indices of the table rows, which their tables place and no step may move.
     var rows = Set<Int>()
+    /// The width of the body's window a split view controller is judged against (see
+    /// `RequestReader.windowFrame`); `nil` without one, or when it is refused as a whole.
+    var judgedWindowWidth: Double?
+    /// The fields known at the top of the body (`LayoutRequestDecoder.bodyFields`).
+    let bodyFields: [String]
 
-    init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
+    init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits, bodyFields: [String]) {
         self.reader = reader
         document = reader.document
         self.devices = devices
         self.limits = limits
+        self.bodyFields = bodyFields
     }
 
     mutating func decode() throws(Problem) -> DecodedLayoutRequest {
         let body = document.root
         guard document.kind(of: body) == .object else {
-            let detail = "must be an object, not \(document.kind(of: body))"
-            throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
+            throw Problem.invalid([FieldProblem(pointer: "", detail: "expected an object, got \(document.kind(of: body))")])
         }
         // The top-level members given (not null), each read below in a fixed order.
         var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
@@ -129,7 +138,12 @@ struct LayoutDecoding {
         var window: JSONMember?
         var keyboard: JSONMember?
         for member in document.members(of: body) {
-            guard let field = reader.field(of: member, in: schema.body), !reader.isNull(member.value) else { continue }
+            guard let field = reader.field(of: member, in: schema.body, allowed: bodyFields) else { continue }
+            guard !reader.isNull(member.value) else {
+                // `root` is required: null is a wrong type, not its absence.
+                if field == .root { reader.wrongType(member.value, expected: "an object") }
+                continue
+            }
             switch field {
             case .device: device = member
             case .screen: screen = member
@@ -158,7 +172,7 @@ struct LayoutDecoding {
             let later = document.startOffset(of: device.key) < document.startOffset(of: screen.key) ? ("screen", screen) : ("device", device)
             reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), in: body, key: later.0)
         case (nil, nil):
-            reader.missing("device", in: body, detail: "missing required field: give device or screen")
+            reader.missing("device", in: body, detail: "required (or screen)")
         default:
             break
         }
@@ -171,12 +185,12 @@ struct LayoutDecoding {
                         systemVersion: version, statusBarHidden: hidesStatusBar)
         }
         rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
-                                                systemVersion: version, statusBarHidden: hidesStatusBar, frame: windowFrame)
+                                                systemVersion: version, statusBarHidden: hidesStatusBar)
         rules.systemVersion = version
         self.systemVersion = version
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
-        } else {
+        } else if !document.members(of: body).contains(where: { document.string($0.key) == "root" }) {
             reader.missing("root", in: body)
         }
         let layoutSteps = steps.flatMap { self.steps($0.value) } ?? []
@@ -185,7 +199,7 @@ struct LayoutDecoding {
         try reader.finish()
         // Every way of reaching here without a root or an environment was reported above;
         // these throws only keep the decoder total.
-        guard !views.isEmpty else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "missing required field")]) }
+        guard !views.isEmpty else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "required")]) }
         let label: String, environment: DisplayEnvironment
         if let customScreen {
             label = "custom"
@@ -237,7 +251,8 @@ struct LayoutDecoding {
             guard let key = reader.field(of: member, in: schema.node) else { continue }
             let field = member.value
             let given = !reader.isNull(field)
-            if given { reading.fields.insert(schema.node.index(of: key)) }
+            // `"keyboardLayoutGuide": false` is its absence at every version (API.md).
+            if given, key != .keyboardLayoutGuide || document.bool(field) != false { reading.fields.insert(schema.node.index(of: key)) }
             switch key {
             case .id:
                 id = reader.string(field)
@@ -284,7 +299,10 @@ struct LayoutDecoding {
         var broken = BrokenRules()
         if let id {
             rules.checkID(id, index: index, report: &broken)
-        } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null (another type was reported)
+        } else if let idValue {
+            // `id` is required: null is a wrong type, not its absence (another type was reported).
+            if reader.isNull(idValue) { reader.wrongType(idValue, expected: "a string") }
+        } else {
             reader.missing("id", in: value)
         }
         reading.parentKind = parent >= 0 ? views[parent].kind : nil
@@ -398,7 +416,7 @@ struct LayoutDecoding {
 
     /// The member of `object` that decoding reads as `field`: its first with that key.
     func member<Field>(_ field: Field, of object: JSONValue, in table: FieldTable<Field>) -> JSONMember? {
-        document.members(of: object).first { !document.isDuplicateKey($0.key) && table.field($0.key, in: document) == field }
+        document.members(of: object).first { !document.isSupersededKey($0.key) && table.field($0.key, in: document) == field }
     }
 
     // MARK: - View controllers
@@ -446,12 +464,10 @@ struct LayoutDecoding {
         case .null:
             return nil
         case .string:
-            switch document.index(of: value, in: schema.edgeWords.table).map({ schema.edgeWords.words[$0] }) {
+            switch reader.word(value, schema.edgeWords) {
             case .allEdges: return .all
             case .noEdges: return []
-            case nil:
-                reader.invalid("must be \"all\", \"none\" or an array of edges", value: value)
-                return nil
+            case nil: return nil
             }
         case .array:
             var set = EdgeSet()
@@ -464,7 +480,7 @@ struct LayoutDecoding {
             }
             return set
         default:
-            reader.wrongType(value, expected: "an array of edges, \"all\" or \"none\"")
+            reader.wrongType(value, expected: "a string or an array")
             return nil
         }
     }

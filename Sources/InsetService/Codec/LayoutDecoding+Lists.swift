@@ -114,31 +114,42 @@ extension LayoutDecoding {
         return given ? KeyboardGuideOptions() : nil
     }
 
-    /// A collection view's `layout` (its `type` read first, whatever the members' order).
+    /// A collection view's `layout` (its `type` read first, whatever the members' order; an
+    /// unknown type leaves the members of either type unjudged, and the layout unread).
     private mutating func collectionLayout(_ value: JSONValue) -> CollectionLayout? {
         guard reader.expectObject(value) else { return nil }
-        var type = LayoutSchema.CollectionLayoutType.flow
+        var given: LayoutSchema.CollectionLayoutType? = .flow
         if let member = member(.type, of: value, in: schema.collectionLayout), !reader.isNull(member.value) {
-            guard let word = reader.word(member.value, schema.collectionLayoutTypes) else { return nil }
-            type = word
+            given = reader.word(member.value, schema.collectionLayoutTypes)
         }
+        let names = schema.collectionLayout.names
+        let allowed = switch given {
+        case .flow?: names.filter { $0 != LayoutSchema.CollectionLayoutField.contentInsetsReference.rawValue }
+        case .compositional?: names.filter { $0 != LayoutSchema.CollectionLayoutField.sectionInsetReference.rawValue }
+        case nil: names
+        }
+        let type = given ?? .flow
         var flowReference = FlowSectionInsetReference.fromContentInset
         var reference = ContentInsetsReference.automatic
         var flowSections: [Insets] = [.zero]
         var sections: [CompositionalSection] = [CompositionalSection()]
         for member in document.members(of: value) {
-            guard let field = reader.field(of: member, in: schema.collectionLayout), !reader.isNull(member.value) else { continue }
+            guard let field = reader.field(of: member, in: schema.collectionLayout, allowed: allowed), !reader.isNull(member.value) else { continue }
             switch field {
             case .type:
                 break
             case .sectionInsetReference:
-                if type == .flow {
+                if given == nil {
+                    _ = reader.word(member.value, schema.flowReferences)
+                } else if type == .flow {
                     flowReference = reader.word(member.value, schema.flowReferences) ?? .fromContentInset
                 } else {
                     reader.invalid("only for a flow layout", at: document.startOffset(of: member.key), in: value, key: field.rawValue)
                 }
             case .contentInsetsReference:
-                if type == .compositional {
+                if given == nil {
+                    _ = reader.word(member.value, schema.contentInsetsReferences)
+                } else if type == .compositional {
                     reference = reader.word(member.value, schema.contentInsetsReferences) ?? .automatic
                 } else {
                     reader.invalid("only for a compositional layout", at: document.startOffset(of: member.key), in: value, key: field.rawValue)
@@ -155,27 +166,35 @@ extension LayoutDecoding {
                 flowSections = []
                 sections = []
                 for element in document.elements(of: member.value) {
-                    let section = self.section(element, type: type)
+                    let section = self.section(element, type: given)
                     flowSections.append(section.inset)
                     sections.append(section.compositional)
                 }
             }
         }
+        guard given != nil else { return nil }
         switch type {
         case .flow: return .flow(flowReference, sections: flowSections)
         case .compositional: return .compositional(reference, sections: sections)
         }
     }
 
-    /// One section of a layout of `type`.
-    private mutating func section(_ value: JSONValue, type: LayoutSchema.CollectionLayoutType) -> (inset: Insets, compositional: CompositionalSection) {
+    /// One section of a layout of `type` (`nil`: an unknown type, whose sections' members
+    /// are judged for their own form only).
+    private mutating func section(_ value: JSONValue, type: LayoutSchema.CollectionLayoutType?) -> (inset: Insets, compositional: CompositionalSection) {
         var inset = Insets.zero
         var section = CompositionalSection()
         guard reader.expectObject(value) else { return (inset, section) }
+        let names = schema.section.names
+        let allowed = switch type {
+        case .flow?: [LayoutSchema.SectionField.sectionInset.rawValue]
+        case .compositional?: names.filter { $0 != LayoutSchema.SectionField.sectionInset.rawValue }
+        case nil: names
+        }
         for member in document.members(of: value) {
-            guard let field = reader.field(of: member, in: schema.section), !reader.isNull(member.value) else { continue }
+            guard let field = reader.field(of: member, in: schema.section, allowed: allowed), !reader.isNull(member.value) else { continue }
             let wanted: LayoutSchema.CollectionLayoutType = field == .sectionInset ? .flow : .compositional
-            guard wanted == type else {
+            guard wanted == type ?? wanted else {
                 reader.invalid(wanted == .flow ? "only for a flow layout" : "only for a compositional layout", at: document.startOffset(of: member.key), in: value, key: field.rawValue)
                 continue
             }

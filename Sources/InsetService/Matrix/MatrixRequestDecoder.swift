@@ -23,10 +23,18 @@ public struct MatrixRequestDecoder: Sendable {
     public init(catalog: DeviceCatalog, limits: DecodingLimits = DecodingLimits(), maxCombinations: Int = 1_000) {
         self.catalog = catalog
         var layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
-        layoutDecoder.bodyFields = MatrixDecoding.bodyFields
+        layoutDecoder.bodyFields = Self.bodyFields
         self.layoutDecoder = layoutDecoder
         self.maxCombinations = maxCombinations
     }
+
+    /// The fields known at the top of a matrix body (API.md "Suggestions"): the matrix's own,
+    /// then /layout's but those the matrix refuses.
+    static let bodyFields: [String] = {
+        let own = ["devices", "orientations", "systemVersions"]
+        let refused: Set = ["device", "screen", "orientation", "steps"]
+        return own + LayoutSchema.shared.body.names.filter { !refused.contains($0) }
+    }()
 
     /// Decodes a body; throws the `400` or `422` problem describing everything wrong with it.
     public func decode(_ body: [UInt8]) throws(Problem) -> MatrixRequest {
@@ -47,13 +55,7 @@ private struct MatrixDecoding {
     static let fields = FieldTable<Field>()
     static let orientations = WordTable(Orientation.allCases)
     static let allDevicesWord = JSONStringTable(["all"])
-    /// The fields known at the top of a matrix body (API.md "Suggestions"): the matrix's own,
-    /// then /layout's but those the matrix refuses.
-    static let bodyFields: [String] = {
-        let own: [Field] = [.devices, .orientations, .systemVersions]
-        let refused = Set([Field.device, .screen, .orientation, .steps].map(\.rawValue))
-        return own.map(\.rawValue) + LayoutSchema.shared.body.names.filter { !refused.contains($0) }
-    }()
+
 
     let document: JSONDocument
     let decoder: MatrixRequestDecoder

@@ -367,6 +367,15 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         ])
     }
 
+    @Test func aRefusedSystemVersionJudgesNoFieldAgainstAVersion() throws {
+        for version in ["5", #""18""#] {
+            let body = #"{"device": "ipad-pro-11", "systemVersion": \#(version), "window": {"split": "oneThird"}, "root": {"id": "r", "keyboardLayoutGuide": true, "subviews": [{"id": "t", "kind": "tableView", "style": "insetGrouped", "insetsContentViewsToSafeArea": false}]}}"#
+            #expect(pointers(body) == ["/systemVersion"], "\(version)")
+        }
+        // Their own form is still judged.
+        #expect(pointers(#"{"device": "iphone-x", "systemVersion": 5, "root": {"id": "r", "keyboardLayoutGuide": 1}}"#) == ["/systemVersion", "/root/keyboardLayoutGuide"])
+    }
+
     @Test func theLastOfADuplicatedMemberCounts() throws {
         let decoded = try decode(#"{"device": "nope", "device": "iphone-8", "root": {"id": "r", "kind": "webView", "kind": "scrollView"}}"#)
         #expect(decoded.device == "iphone-8")

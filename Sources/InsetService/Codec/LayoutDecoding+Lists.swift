@@ -48,7 +48,7 @@ extension LayoutDecoding {
     mutating func finishLists(_ lists: ListReading, node: JSONValue, into view: inout ViewHierarchy.View) {
         guard !lists.isEmpty else { return }
         let kind = view.kind
-        if let member = lists.members[.keyboardLayoutGuide], systemVersion >= 15, systemVersion < 17,
+        if let member = lists.members[.keyboardLayoutGuide], let systemVersion, systemVersion >= 15, systemVersion < 17,
            document.kind(of: member.value) == .object,
            let uses = document.members(of: member.value).first(where: { !document.isSupersededKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
            !reader.isNull(uses.value) {
@@ -66,10 +66,10 @@ extension LayoutDecoding {
     /// A collection layout's version rules: the compositional type needs 14, a flow
     /// layout's `sectionInsetReference` 11.
     private mutating func checkLayoutVersion(_ value: JSONValue, layout: CollectionLayout?) {
-        if case .compositional? = layout, systemVersion < 14, let type = member(.type, of: value, in: schema.collectionLayout) {
+        if case .compositional? = layout, LayoutRules.version(systemVersion, isBefore: 14), let type = member(.type, of: value, in: schema.collectionLayout) {
             reader.invalid("the compositional layout needs systemVersion 14 or later", value: type.value, varies: true)
         }
-        if case .flow? = layout, systemVersion < 11, let reference = member(.sectionInsetReference, of: value, in: schema.collectionLayout), !reader.isNull(reference.value) {
+        if case .flow? = layout, LayoutRules.version(systemVersion, isBefore: 11), let reference = member(.sectionInsetReference, of: value, in: schema.collectionLayout), !reader.isNull(reference.value) {
             reader.invalid("needs systemVersion 11 or later", at: document.startOffset(of: reference.key), in: value, key: "sectionInsetReference", varies: true)
         }
     }

@@ -46,7 +46,7 @@ extension RequestReader {
     /// "Errors"): the frame's or the preset's as given (W2's width), also when the window is
     /// refused for them; `nil` when it is refused as a whole (then the screen's counts).
     /// With `deviceKnown` false (an unknown device, reported elsewhere) only the own form is judged.
-    mutating func windowFrame(_ reading: WindowReading, value: JSONValue, family: DeviceFamily?, deviceKnown: Bool = true, systemVersion: Double, screen: Size?) -> (frame: Rect?, judgedWidth: Double?) {
+    mutating func windowFrame(_ reading: WindowReading, value: JSONValue, family: DeviceFamily?, deviceKnown: Bool = true, systemVersion: Double?, screen: Size?) -> (frame: Rect?, judgedWidth: Double?) {
         var broken = LayoutDecoding.BrokenRules()
         defer { report(&broken, window: reading, value: value) }
         var valid = true
@@ -118,7 +118,7 @@ extension LayoutDecoding {
         let environment = device.flatMap { devices.environment(id: $0, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
         // On an unknown device (reported) only the window's own form can be judged.
         let judged = reader.windowFrame(reading, value: value, family: screenGiven ? nil : family, deviceKnown: screenGiven || device != nil,
-                                        systemVersion: systemVersion, screen: environment?.screen)
+                                        systemVersion: self.systemVersion, screen: environment?.screen)
         judgedWindowWidth = judged.judgedWidth
         return judged.frame
     }

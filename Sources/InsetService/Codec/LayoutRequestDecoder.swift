@@ -109,8 +109,9 @@ struct LayoutDecoding {
     var collectionLayouts: [Int: CollectionLayout] = [:]
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
-    /// The body's systemVersion (18 until it is read), for the fields a version lacks.
-    var systemVersion = 18.0
+    /// The body's systemVersion (18 until it is read), for the fields a version lacks; `nil`
+    /// when it is refused: no field is then judged against a version (API.md "Errors").
+    var systemVersion: Double? = 18.0
     /// The indices of the table rows, which their tables place and no step may move.
     var rows = Set<Int>()
     /// The width of the body's window a split view controller is judged against (see
@@ -162,6 +163,8 @@ struct LayoutDecoding {
         if let value = systemVersion?.value, let number = reader.number(value) {
             if number >= RequestReader.minimumSystemVersion { version = number } else { reader.invalid("must be at least 7", value: value) }
         }
+        // A refused systemVersion (of another type, or out of range) gates no field.
+        self.systemVersion = systemVersion.map { document.number($0.value) == version } ?? true ? version : nil
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
@@ -186,8 +189,7 @@ struct LayoutDecoding {
         }
         rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
                                                 systemVersion: version, statusBarHidden: hidesStatusBar)
-        rules.systemVersion = version
-        self.systemVersion = version
+        rules.systemVersion = self.systemVersion
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
         } else if !document.members(of: body).contains(where: { document.string($0.key) == "root" }) {

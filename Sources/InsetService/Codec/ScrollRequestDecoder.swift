@@ -160,7 +160,10 @@ private struct ScrollDecoding {
         if let window, offset(.safeAreaInsets) == nil, let deviceID, let family {
             let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
                                              systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
-            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: systemVersion, screen: screen).frame
+            // A refused systemVersion gates nothing (API.md "Errors").
+            let given = document.members(of: body).filter { document.string($0.key) == Field.systemVersion.rawValue && !reader.isNull($0.value) }.last.map { document.number($0.value) }
+            let judged = given.map { $0 == systemVersion } ?? true ? systemVersion : nil
+            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
         }
 
         // The size.

@@ -31,7 +31,7 @@ public struct Problem: Error, Hashable, Sendable {
     public var type: String
     /// The short summary of the type.
     public var title: String
-    /// The registry id nearest to an unknown device of a `/devices/{id}` route (API.md
+    /// The word nearest to an unknown one the answer is about (a 404's unknown device, API.md
     /// "Suggestions"); `nil` when none is close.
     public var suggestion: String?
 
@@ -78,15 +78,6 @@ public struct Problem: Error, Hashable, Sendable {
     /// 422 with every problem listed; `detail` counts them.
     public static func invalid(_ errors: [FieldProblem]) -> Problem {
         Problem(status: 422, detail: errors.count == 1 ? "1 problem in the request" : "\(errors.count) problems in the request", errors: errors)
-    }
-
-    /// 404 for an unknown device of a `/devices/{id}` route: API.md's unknown-device text,
-    /// with the nearest id as `suggestion` where one is close.
-    public static func unknownDevice(_ name: String, ids: [String]) -> Problem {
-        let (detail, suggestion) = Suggestion.unknownDevice(name, ids: ids)
-        var problem = Problem(status: 404, detail: detail)
-        problem.suggestion = suggestion
-        return problem
     }
 
     /// 400: the body is not JSON.

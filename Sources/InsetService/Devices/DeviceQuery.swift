@@ -32,7 +32,10 @@ enum DeviceQuery {
     ///   unknown-device text and the nearest id as `suggestion` where one is close.
     static func device(catalog: DeviceCatalog, id: String) throws(Problem) -> DeviceProfile {
         guard let device = catalog.device(resolving: id) else {
-            throw Problem.unknownDevice(id, ids: catalog.ids)
+            let (detail, suggestion) = Suggestion.unknownDevice(id, ids: catalog.ids)
+            var problem = Problem(status: 404, detail: detail)
+            problem.suggestion = suggestion
+            throw problem
         }
         return device
     }

@@ -115,6 +115,10 @@ import Testing
             (body(#""orientation": "landscapeLeft", "window": {"frame": {"x": 600, "y": 0, "width": 700, "height": 300}}, "#, root: split(#"{"kind": "split"}"#, columns)),
              ["/window/frame"]),
             (body(#""orientation": "landscapeLeft", "window": {"side": "leading"}, "#, root: split(#"{"kind": "split"}"#, columns)), ["/window", "/window/side"]),
+            // A refused orientation leaves the preset and the split's size class unjudged,
+            // not whether a window suits the device.
+            (body(#""orientation": "sideways", "window": {"split": "oneHalf"}, "#, root: split(#"{"kind": "split"}"#, columns)), ["/orientation"]),
+            (body(on: "iphone-x", #""orientation": "portraitUpsideDown", "window": {"split": "oneHalf"}, "#), ["/orientation", "/window"]),
         ]
         for (body, pointers) in cases {
             #expect(problems(body) == pointers, "\(body)")

@@ -108,14 +108,17 @@ extension RequestReader {
 }
 
 extension LayoutDecoding {
-    /// The `window` member `value` of a body on `device` (or a custom screen): its frame,
-    /// or `nil` (reported, or no window can be judged on an unknown device).
+    /// The `window` member `value` of a body on `device` (or a custom screen) in
+    /// `orientation` (`nil`: refused, so the screen is not known): its frame, or `nil`
+    /// (reported, or no window can be judged on an unknown device or screen).
     mutating func window(
-        _ value: JSONValue, device: String?, customScreen: CustomScreen?, screenGiven: Bool, orientation: Orientation,
+        _ value: JSONValue, device: String?, customScreen: CustomScreen?, screenGiven: Bool, orientation: Orientation?,
         systemVersion: Double, statusBarHidden: Bool
     ) -> Rect? {
         guard let reading = reader.windowReading(value) else { return nil }
-        let environment = device.flatMap { devices.environment(id: $0, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
+        let environment = device.flatMap { id in
+            orientation.flatMap { devices.environment(id: id, orientation: $0, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
+        }
         // On an unknown device (reported) only the window's own form can be judged.
         let judged = reader.windowFrame(reading, value: value, family: screenGiven ? nil : family, deviceKnown: screenGiven || device != nil,
                                         systemVersion: self.systemVersion, screen: environment?.screen)

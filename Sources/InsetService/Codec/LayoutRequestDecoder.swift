@@ -179,16 +179,19 @@ struct LayoutDecoding {
         default:
             break
         }
-        let resolvedOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
-            ?? (family == .tv ? .landscapeLeft : .portrait)
+        let givenOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
+        let resolvedOrientation = givenOrientation ?? (family == .tv ? .landscapeLeft : .portrait)
+        // A refused orientation (reported) leaves unjudged what needs the screen: a window's
+        // preset and frame, the size class a split view controller is judged against.
+        let screenKnown = orientation == nil || givenOrientation != nil
 
         rules = LayoutRules(family: family)
         let windowFrame = window.flatMap {
-            self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: resolvedOrientation,
+            self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: screenKnown ? resolvedOrientation : nil,
                         systemVersion: version, statusBarHidden: hidesStatusBar)
         }
-        rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
-                                                systemVersion: version, statusBarHidden: hidesStatusBar)
+        rules.windowIsCompact = screenKnown ? windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
+                                                              systemVersion: version, statusBarHidden: hidesStatusBar) : nil
         rules.systemVersion = self.systemVersion
         if let root {
             _ = node(root.value, depth: 1, parent: -1)

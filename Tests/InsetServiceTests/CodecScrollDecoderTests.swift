@@ -107,7 +107,7 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "contentSize": {"width": 1}}"#, ["/contentSize/height"]),
         (#"{"device": "iphone-x", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "navigationBar": {"large": true}}"#, ["/navigationBar/large"]),
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "bounds": {"width": -1, "height": 1}}"#, ["/bounds/width"]),
-        (#"{"contentSize": {"width": 1, "height": 1}}"#, ["/safeAreaInsets", "/bounds"]),
+        (#"{"contentSize": {"width": 1, "height": 1}}"#, ["/bounds", "/safeAreaInsets"]),
         ("[]", [""]),
         (#"{"bounds": "wide", "safeAreaInsets": {}}"#, ["/bounds"]),
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "context": {"inNavigationController": "yes"}}"#, ["/context/inNavigationController"]),

@@ -129,6 +129,19 @@ private struct ScrollDecoding {
         }
         func offset(_ field: Field) -> Int? { keyOffsets[schema.body.index(of: field)] }
 
+        // The size (first: a missing `bounds` is listed before a missing `safeAreaInsets`,
+        // in the order of the fields).
+        switch (offset(.bounds), offset(.frame)) {
+        case (nil, nil):
+            reader.missing("bounds", in: body, detail: "required (or frame)")
+        case (let boundsOffset?, let frameOffset?):
+            if let size = bounds, let frame, size != frame.size {
+                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), in: body, key: boundsOffset < frameOffset ? "frame" : "bounds")
+            }
+        default:
+            break
+        }
+
         // Where the safe area comes from.
         switch (offset(.safeAreaInsets), offset(.device)) {
         case (let insets?, let device?):
@@ -164,18 +177,6 @@ private struct ScrollDecoding {
             let given = document.members(of: body).filter { document.string($0.key) == Field.systemVersion.rawValue && !reader.isNull($0.value) }.last.map { document.number($0.value) }
             let judged = given.map { $0 == systemVersion } ?? true ? systemVersion : nil
             windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
-        }
-
-        // The size.
-        switch (offset(.bounds), offset(.frame)) {
-        case (nil, nil):
-            reader.missing("bounds", in: body, detail: "required (or frame)")
-        case (let boundsOffset?, let frameOffset?):
-            if let size = bounds, let frame, size != frame.size {
-                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), in: body, key: boundsOffset < frameOffset ? "frame" : "bounds")
-            }
-        default:
-            break
         }
 
         try reader.finish()

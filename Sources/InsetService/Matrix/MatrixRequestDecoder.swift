@@ -31,9 +31,9 @@ public struct MatrixRequestDecoder: Sendable {
     /// The fields known at the top of a matrix body (API.md "Suggestions"): the matrix's own,
     /// then /layout's but those the matrix refuses.
     static let bodyFields: [String] = {
-        let own = ["devices", "orientations", "systemVersions"]
-        let refused: Set = ["device", "screen", "orientation", "steps"]
-        return own + LayoutSchema.shared.body.names.filter { !refused.contains($0) }
+        typealias Field = MatrixDecoding.Field
+        let refused = Set(Field.refused.map(\.rawValue))
+        return Field.allCases.filter { !Field.refused.contains($0) }.map(\.rawValue) + LayoutSchema.shared.body.names.filter { !refused.contains($0) }
     }()
 
     /// Decodes a body; throws the `400` or `422` problem describing everything wrong with it.
@@ -50,6 +50,9 @@ private struct MatrixDecoding {
     enum Field: String, CaseIterable, Sendable {
         case devices, orientations, systemVersions
         case device, screen, orientation, steps
+
+        /// The /layout members a matrix refuses.
+        static let refused: [Field] = [.device, .screen, .orientation, .steps]
     }
 
     static let fields = FieldTable<Field>()

@@ -347,7 +347,17 @@ struct LayoutRules {
     private static func bars<Report: LayoutRuleReport>(_ fields: FieldBits, of kind: ViewControllerKind, report: inout Report) {
         for (bar, owner) in LayoutSchema.ControllerField.bars where owner != kind && fields.contains(LayoutSchema.shared.controller.index(of: bar)) {
             report.broken(.barOfAnotherController, at: .controllerField(bar),
-                          detail: owner == .navigation ? "only for a navigation controller" : "only for a tab bar controller")
+                          detail: "not allowed on a \(name(kind)): only for a \(name(owner))")
+        }
+    }
+
+    /// A controller kind as a detail names it (`a plain view controller`, `a tab bar controller`).
+    private static func name(_ kind: ViewControllerKind) -> String {
+        switch kind {
+        case .plain: "plain view controller"
+        case .navigation: "navigation controller"
+        case .tabBar: "tab bar controller"
+        case .split: "split view controller"
         }
     }
 

@@ -114,6 +114,12 @@ import Testing
         #expect(get("/devices/iphone16,1").jsonObject?["suggestion"] == nil)
     }
 
+    @Test func queryProblemsFollowTheQueryString() {
+        #expect(pointers(get("/devices", [("model", "x"), ("family", "watch")])) == ["/model", "/family"])
+        #expect(pointers(get("/devices", [("family", "watch"), ("model", "x")])) == ["/family", "/model"])
+        #expect(pointers(get("/devices/iphone-x", [("systemVersion", "1"), ("orientation", "up")])) == ["/systemVersion", "/orientation"])
+    }
+
     // MARK: ETag and If-None-Match
 
     @Test func theListCarriesAStrongQuotedTag() throws {

@@ -112,6 +112,8 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         (#"{"bounds": "wide", "safeAreaInsets": {}}"#, ["/bounds"]),
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "context": {"inNavigationController": "yes"}}"#, ["/context/inNavigationController"]),
         (#"{"device": 1, "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, ["/device"]),
+        // A window without a device: its own form, then that it needs one.
+        (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "window": {"side": "leading"}}"#, ["/window", "/window", "/window/side"]),
     ] as [(String, [String])])
     func reportsContentProblems(body: String, expected: [String]) throws {
         let problem = try #require(scrollProblem(body))

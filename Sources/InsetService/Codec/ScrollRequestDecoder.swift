@@ -129,6 +129,22 @@ private struct ScrollDecoding {
         }
         func offset(_ field: Field) -> Int? { keyOffsets[schema.body.index(of: field)] }
 
+        // An app window (API.md /scroll: as in /layout; the frame is then in its coordinates),
+        // judged before its relation to the other fields: without a device, its own form only.
+        var windowFrame: Rect?
+        if let window {
+            if offset(.safeAreaInsets) == nil, let deviceID, let family {
+                let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
+                                                 systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
+                // A refused systemVersion gates nothing (API.md "Errors").
+                let given = document.members(of: body).filter { document.string($0.key) == Field.systemVersion.rawValue && !reader.isNull($0.value) }.last.map { document.number($0.value) }
+                let judged = given.map { $0 == systemVersion } ?? true ? systemVersion : nil
+                windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
+            } else {
+                _ = reader.windowFrame(window.reading, value: window.value, family: nil, deviceKnown: false, systemVersion: nil, screen: nil)
+            }
+        }
+
         // The size (first: a missing `bounds` is listed before a missing `safeAreaInsets`,
         // in the order of the fields).
         switch (offset(.bounds), offset(.frame)) {
@@ -168,17 +184,6 @@ private struct ScrollDecoding {
         if let deviceID, let orientation, let orientationValue, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) {
             reader.invalid("\(deviceID) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: orientationValue)
         }
-        // An app window (API.md /scroll: as in /layout; the frame is then in its coordinates).
-        var windowFrame: Rect?
-        if let window, offset(.safeAreaInsets) == nil, let deviceID, let family {
-            let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
-                                             systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
-            // A refused systemVersion gates nothing (API.md "Errors").
-            let given = document.members(of: body).filter { document.string($0.key) == Field.systemVersion.rawValue && !reader.isNull($0.value) }.last.map { document.number($0.value) }
-            let judged = given.map { $0 == systemVersion } ?? true ? systemVersion : nil
-            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
-        }
-
         try reader.finish()
         // A toolbar, or a context that says so, puts the scroll view in a navigation
         // controller, whose bar shows unless a `navigationBar` object says otherwise.

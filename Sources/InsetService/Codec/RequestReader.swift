@@ -158,9 +158,6 @@ struct RequestReader {
         return inDocumentOrder(problems)
     }
 
-    /// Whether no problem has been found so far.
-    var isClean: Bool { problems.isEmpty }
-
     private func inDocumentOrder(_ located: [Located]) -> [FieldProblem] {
         let sorted = located.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }

@@ -300,10 +300,37 @@ def nodes_of(value, found=None):
     return found
 
 
-def check_problem(status, content_type, data):
+def check_problem(status, content_type, data, raw):
+    """A problem+json answer; 400 only for a body that is not JSON (API.md "Errors": a value
+    of the wrong JSON type is a 422); each 422 item a pointer and a detail, and a
+    `suggestion` only where the detail names it."""
     assert content_type.startswith('application/problem+json'), f'{status} with Content-Type {content_type!r}'
     problem = json.loads(data)
     assert problem.get('status') == status and problem.get('type') and problem.get('title'), f'problem {problem}'
+    if status == 400:
+        assert not is_json(raw), f'400 for a body that is JSON: {problem}'
+    if status == 422:
+        for error in problem.get('errors') or []:
+            assert isinstance(error.get('pointer'), str) and isinstance(error.get('detail'), str), f'error {error}'
+            assert set(error) <= {'pointer', 'detail', 'suggestion'}, f'error {error}'
+            if 'suggestion' in error:
+                assert f'did you mean {json.dumps(error["suggestion"], ensure_ascii=False)}?' in error['detail'], f'error {error}'
+
+
+def is_json(raw):
+    """Whether `raw` is RFC 8259 JSON in UTF-8 (no NaN or Infinity, no lone surrogate)."""
+    def refuse(constant):
+        raise ValueError(constant)
+    try:
+        text = raw.decode('utf-8')
+        json.loads(text, parse_constant=refuse)
+    except (ValueError, RecursionError):
+        return False
+    try:
+        json.dumps(json.loads(text), ensure_ascii=False).encode('utf-8')
+    except UnicodeEncodeError:   # an escaped lone surrogate
+        return False
+    return True
 
 
 def close(value, expected, *terms):
@@ -537,7 +564,7 @@ def main():
             assert status < 500, f'status {status}: {data[:300]!r}'
             if status >= 400:
                 counts['4xx'] += 1
-                check_problem(status, content_type, data)
+                check_problem(status, content_type, data, raw)
                 continue
             assert status == 200, f'status {status}'
             counts['200'] += 1

@@ -14,23 +14,25 @@ public enum ProductRoutes {
         let render = RenderEndpoints(catalog: catalog, layout: layoutDecoder)
         return [
             Route(.get, "/devices") { request throws(Problem) in
-                if request.query("format") != nil {
-                    return try PlaywrightDescriptors.answer(
-                        catalog: catalog, query: request.http.query, ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                try inQueryOrder(request) { () throws(Problem) in
+                    if request.query("format") != nil {
+                        return try PlaywrightDescriptors.answer(
+                            catalog: catalog, query: request.http.query, ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                        )
+                    }
+                    return try DevicesEndpoints.listAnswer(
+                        catalog: catalog, family: request.query("family"), model: request.query("model"),
+                        ifNoneMatch: request.http.headers.values(for: "If-None-Match")
                     )
                 }
-                return try DevicesEndpoints.listAnswer(
-                    catalog: catalog, family: request.query("family"), model: request.query("model"),
-                    ifNoneMatch: request.http.headers.values(for: "If-None-Match")
-                )
             },
             Route(.get, "/devices/{id}") { request throws(Problem) in
-                json(try DevicesEndpoints.device(
+                try inQueryOrder(request) { () throws(Problem) in json(try DevicesEndpoints.device(
                     catalog: catalog, id: request.parameter("id") ?? "",
                     orientation: request.query("orientation"), systemVersion: request.query("systemVersion")
-                ))
+                )) }
             },
-            Route(.get, "/devices/{id}/emulation") { request throws(Problem) in
+            Route(.get, "/devices/{id}/emulation") { request throws(Problem) in try inQueryOrder(request) { () throws(Problem) in
                 let id = request.parameter("id") ?? ""
                 let type: AnswerType
                 do throws(Problem) {
@@ -48,7 +50,7 @@ public enum ProductRoutes {
                 )
                 let contentType = format == .css ? "text/css; charset=utf-8" : "application/json"
                 return HTTPResponse(status: 200, headers: ["Content-Type": contentType, "Vary": "Accept"], body: body)
-            },
+            } },
             Route(.post, "/layout", body: .json) { request throws(Problem) in
                 let decoded = try layoutDecoder.decode(request.body)
                 let nodeStates = decoded.request.hierarchy.views.count * (decoded.request.steps.count + 1)
@@ -80,11 +82,11 @@ public enum ProductRoutes {
                 try render.render(body: request.body)
             },
             Route(.get, "/devices/{id}/render.svg") { request throws(Problem) in
-                try render.device(
+                try inQueryOrder(request) { () throws(Problem) in try render.device(
                     id: request.parameter("id") ?? "", orientation: request.query("orientation"),
                     statusBarHidden: request.query("statusBarHidden"), systemVersion: request.query("systemVersion"),
                     ifNoneMatch: request.http.headers.values(for: "If-None-Match")
-                )
+                ) }
             },
         ] + PlaygroundRoutes.all
     }
@@ -104,6 +106,22 @@ public enum ProductRoutes {
             status: 200, headers: ["Content-Type": "application/json"],
             stream: HTTPBodyStream(keptBytes: pieces.keptBytesEstimate, pieceBytes: pieces.pieceBytesEstimate, pieces: pieces)
         )
+    }
+
+    /// `answer`, a 422's problems put in the order of the query string (API.md "Errors"),
+    /// for the routes whose problems are all their query parameters'.
+    private static func inQueryOrder(_ request: RouteRequest, _ answer: () throws(Problem) -> HTTPResponse) throws(Problem) -> HTTPResponse {
+        do {
+            return try answer()
+        } catch {
+            guard error.status == 422 else { throw error }
+            let names = request.http.query.map { "/" + JSONPointer.escape($0.name) }
+            var problem = error
+            problem.errors = error.errors.enumerated()
+                .sorted { (names.firstIndex(of: $0.element.pointer) ?? names.count, $0.offset) < (names.firstIndex(of: $1.element.pointer) ?? names.count, $1.offset) }
+                .map(\.element)
+            throw problem
+        }
     }
 
     /// The request's `Accept` fields as one list (RFC 9110 §5.3), nil when there is none.

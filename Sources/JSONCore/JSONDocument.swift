@@ -41,8 +41,8 @@ public struct JSONMember: Hashable, Sendable {
 /// Values live on a flat tape in document order, each container followed by its
 /// descendants; strings stay in the input bytes and are decoded on demand. Numbers too
 /// large for a `Double` read as ±infinity rather than failing, so that validation can say
-/// "must be a finite number". Duplicate object keys are kept and flagged
-/// (`isDuplicateKey`).
+/// "must be a finite number". Duplicate object keys are kept; each but the last of a name
+/// is flagged (`isSupersededKey`).
 public struct JSONDocument: Sendable {
     /// The default limit on nested arrays and objects.
     public static let defaultMaxDepth = 512
@@ -135,9 +135,18 @@ public struct JSONDocument: Sendable {
         return JSONMembers(tape: tape, cursor: value.index + 1, end: Int(entry.payload & 0xFFFF_FFFF))
     }
 
-    /// Whether `key` (a member's key) repeats a key that appears earlier in the same object.
-    @inlinable public func isDuplicateKey(_ key: JSONValue) -> Bool {
-        tape[key.index].flags & TapeEntry.duplicate != 0
+    /// Whether a later member of the same object has the same key as `key` (a member's key):
+    /// the last occurrence of a name counts, as in most JSON readers.
+    @inlinable public func isSupersededKey(_ key: JSONValue) -> Bool {
+        tape[key.index].flags & TapeEntry.superseded != 0
+    }
+
+    /// Where the pointer to `value` begins in the document: its member's key for an object
+    /// member's value, else the value itself. Problems at one pointer sort here together.
+    @inlinable public func pointerOffset(of value: JSONValue) -> Int {
+        let index = value.index
+        if index > 0, tape[index - 1].flags & TapeEntry.key != 0 { return Int(tape[index - 1].start) }
+        return Int(tape[index].start)
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset.
@@ -313,10 +322,12 @@ extension JSONDocument {
     }
 
     @usableFromInline static let escaped: UInt8 = 1
-    @usableFromInline static let duplicate: UInt8 = 2
+    @usableFromInline static let superseded: UInt8 = 2
+    @usableFromInline static let key: UInt8 = 4
 
     @usableFromInline var tag: Tag
-    /// `escaped` for a string holding escapes, `duplicate` for a repeated key.
+    /// `escaped` for a string holding escapes; `key` for an object member's key,
+    /// `superseded` for one a later key of the same object repeats.
     @usableFromInline var flags: UInt8
     /// The byte offset of the value's first byte.
     @usableFromInline var start: UInt32

@@ -154,6 +154,7 @@ struct Parser {
         stack[top].keyIndex = -1
         try appendString()
         stack[top].keyIndex = tapeCount - 1
+        tape[tapeCount - 1].flags |= TapeEntry.key
         skipWhitespace()
         guard position < input.count else { throw .syntax(.unexpectedEnd, offset: position) }
         guard input[position] == UInt8(ascii: ":") else { throw .syntax(.expectedColon, offset: position) }
@@ -228,7 +229,7 @@ struct Parser {
     // MARK: - Duplicate keys
 
     /// Flags every key of the object at `objectIndex` (whose descendants end before `end`)
-    /// that repeats an earlier one.
+    /// that a later one repeats (the last occurrence of a name counts).
     private static func markDuplicateKeys(objectAt objectIndex: Int, memberCount: Int, end: Int, tape: UnsafeMutableBufferPointer<TapeEntry>, input: UnsafeBufferPointer<UInt8>) {
         /// Whether two keys are the same string.
         func sameKey(_ a: Int, _ b: Int) -> Bool {
@@ -252,20 +253,22 @@ struct Parser {
             while key < end {
                 var earlier = objectIndex + 1
                 while earlier < key {
-                    if sameKey(earlier, key) {
-                        tape[key].flags |= TapeEntry.duplicate
-                        break
-                    }
+                    if sameKey(earlier, key) { tape[earlier].flags |= TapeEntry.superseded }
                     earlier = tape[earlier + 1].following(at: earlier + 1)
                 }
                 key = tape[key + 1].following(at: key + 1)
             }
         } else {
-            var seen = Set<[UInt8]>(minimumCapacity: memberCount)
+            var keys: [Int] = []
+            keys.reserveCapacity(memberCount)
             var key = objectIndex + 1
             while key < end {
-                if !seen.insert(keyBytes(key)).inserted { tape[key].flags |= TapeEntry.duplicate }
+                keys.append(key)
                 key = tape[key + 1].following(at: key + 1)
+            }
+            var seen = Set<[UInt8]>(minimumCapacity: memberCount)
+            for key in keys.reversed() where !seen.insert(keyBytes(key)).inserted {
+                tape[key].flags |= TapeEntry.superseded
             }
         }
     }

@@ -5,11 +5,15 @@ public struct FieldProblem: Hashable, Sendable {
     public var pointer: String
     /// What is wrong, e.g. `must be a finite number >= 0`.
     public var detail: String
+    /// The allowed word nearest to an unknown one, which `detail` names (API.md
+    /// "Suggestions"), for tools; `nil` when none is close.
+    public var suggestion: String?
 
     /// Creates a problem.
-    public init(pointer: String, detail: String) {
+    public init(pointer: String, detail: String, suggestion: String? = nil) {
         self.pointer = pointer
         self.detail = detail
+        self.suggestion = suggestion
     }
 }
 
@@ -27,6 +31,9 @@ public struct Problem: Error, Hashable, Sendable {
     public var type: String
     /// The short summary of the type.
     public var title: String
+    /// The word nearest to an unknown one the answer is about (a 404's unknown device, API.md
+    /// "Suggestions"); `nil` when none is close.
+    public var suggestion: String?
 
     /// Creates a problem of the status's usual type (400: malformed JSON; 503: draining).
     public init(status: Int, detail: String, errors: [FieldProblem] = []) {
@@ -73,7 +80,7 @@ public struct Problem: Error, Hashable, Sendable {
         Problem(status: 422, detail: errors.count == 1 ? "1 problem in the request" : "\(errors.count) problems in the request", errors: errors)
     }
 
-    /// 400: the body is not JSON, or a value has the wrong JSON type.
+    /// 400: the body is not JSON.
     public static func malformed(_ detail: String, errors: [FieldProblem] = []) -> Problem {
         Problem(status: 400, detail: detail, errors: errors)
     }

@@ -5,8 +5,8 @@ public enum ProblemEncoder {
     /// The media type of the bodies written.
     public static let mediaType = "application/problem+json"
 
-    /// `{"type", "title", "status", "detail", "errors": [{"pointer", "detail"}]}`; `errors`
-    /// only when there are any.
+    /// `{"type", "title", "status", "detail", "suggestion", "errors": [{"pointer", "detail",
+    /// "suggestion"}]}`; `errors` only when there are any, `suggestion` only where one is named.
     public static func encode(_ problem: Problem) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + 96 * problem.errors.count)
         writer.beginObject()
@@ -14,6 +14,7 @@ public enum ProblemEncoder {
         writer.field("title", problem.title)
         writer.field("status", problem.status)
         writer.field("detail", problem.detail)
+        if let suggestion = problem.suggestion { writer.field("suggestion", suggestion) }
         if !problem.errors.isEmpty {
             writer.key("errors")
             writer.beginArray()
@@ -21,6 +22,7 @@ public enum ProblemEncoder {
                 writer.beginObject()
                 writer.field("pointer", error.pointer)
                 writer.field("detail", error.detail)
+                if let suggestion = error.suggestion { writer.field("suggestion", suggestion) }
                 writer.endObject()
             }
             writer.endArray()

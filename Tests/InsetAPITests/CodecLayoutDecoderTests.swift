@@ -187,10 +187,10 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         // orientation the device lacks
         (#"{"device": "iphone-x", "orientation": "portraitUpsideDown", "root": {"id": "r"}}"#, ["/orientation"]),
         (#"{"device": "apple-tv-4k", "orientation": "portrait", "root": {"id": "r"}}"#, ["/orientation"]),
-        // duplicate ids, duplicate keys
+        // duplicate ids (a duplicated member is no problem: the last counts)
         (withRoot(#"{"id": "a"}, {"id": "b", "subviews": [{"id": "a"}]}"#), ["/root/subviews/1/subviews/0/id"]),
         (withRoot(#"{"id": "r"}"#), ["/root/subviews/0/id"]),
-        (withRoot(#"{"id": "a", "kind": "view", "kind": "view"}"#), ["/root/subviews/0/kind"]),
+        (withRoot(#"{"id": "a", "kind": "view", "kind": "webView"}"#), ["/root/subviews/0/kind"]),
         // negative widths and heights; positions and insets may be negative
         (withRoot(#"{"id": "a", "frame": {"x": -1, "y": -1, "width": -343, "height": 2}, "layoutMargins": {"top": -3}}"#), ["/root/subviews/0/frame/width"]),
         (withRoot(#"{"id": "a", "kind": "tableView", "contentSize": {"width": 1, "height": -0.5}, "contentInset": {"top": -10}}"#), ["/root/subviews/0/contentSize/height"]),
@@ -315,16 +315,74 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         #expect(decodeProblem(String(repeating: "[", count: 600))?.status == 400)
     }
 
-    @Test func reportsWrongTypesAs400() throws {
+    @Test func reportsWrongTypesAs422WithEveryOtherProblem() throws {
         let problem = try #require(decodeProblem(withRoot(#"{"id": 7, "frame": "wide", "kind": "webView"}"#, extra: #", "systemVersion": "18""#)))
-        #expect(problem.status == 400)
-        #expect(problem.type == "/problems/malformed-json")
+        #expect(problem.status == 422)
+        #expect(problem.type == "/problems/invalid-request")
         #expect(problem.errors == [
-            FieldProblem(pointer: "/systemVersion", detail: "must be a number, not a string"),
-            FieldProblem(pointer: "/root/subviews/0/id", detail: "must be a string, not a number"),
-            FieldProblem(pointer: "/root/subviews/0/frame", detail: "must be an object, not a string"),
+            FieldProblem(pointer: "/systemVersion", detail: "expected a number, got a string"),
+            FieldProblem(pointer: "/root/subviews/0/id", detail: "expected a string, got a number"),
+            FieldProblem(pointer: "/root/subviews/0/frame", detail: "expected an object, got a string"),
+            FieldProblem(pointer: "/root/subviews/0/kind", detail: #""webView" is not one of view, scrollView, tableView, collectionView, cell, sectionHeader, sectionFooter"#),
         ])
-        #expect(problem.detail == "Wrong JSON type at /systemVersion: must be a number, not a string (and 2 more)")
+        #expect(problem.detail == "4 problems in the request")
+    }
+
+    @Test func namesBothTypesWhereAFieldTakesTwo() throws {
+        let guide = try #require(decodeProblem(#"{"device": "iphone-x", "systemVersion": 18, "root": {"id": "r", "keyboardLayoutGuide": "yes"}}"#))
+        #expect(guide.errors == [FieldProblem(pointer: "/root/keyboardLayoutGuide", detail: "expected a boolean or an object, got a string")])
+        let edges = try #require(decodeProblem(#"{"device": "iphone-x", "root": {"id": "r", "viewController": {"edgesForExtendedLayout": 3}}}"#))
+        #expect(edges.errors == [FieldProblem(pointer: "/root/viewController/edgesForExtendedLayout", detail: "expected a string or an array, got a number")])
+    }
+
+    @Test func aWrongTypeIsListedBeforeARefusalOfTheFieldAtOnePointer() throws {
+        let problem = try #require(decodeProblem(#"{"device": "iphone-x", "systemVersion": 14, "root": {"id": "r", "keyboardLayoutGuide": "yes"}}"#))
+        #expect(problem.errors == [
+            FieldProblem(pointer: "/root/keyboardLayoutGuide", detail: "expected a boolean or an object, got a string"),
+            FieldProblem(pointer: "/root/keyboardLayoutGuide", detail: "needs systemVersion 15 or later"),
+        ])
+    }
+
+    @Test func nullWhereAValueIsRequiredIsAWrongType() throws {
+        let problem = try #require(decodeProblem(withRoot(#"{"id": null, "frame": {"x": 0, "y": null, "width": 1, "height": 1}}"#)))
+        #expect(problem.errors == [
+            FieldProblem(pointer: "/root/subviews/0/id", detail: "expected a string, got null"),
+            FieldProblem(pointer: "/root/subviews/0/frame/y", detail: "expected a number, got null"),
+        ])
+        let root = try #require(decodeProblem(#"{"device": "iphone-x", "root": null}"#))
+        #expect(root.errors == [FieldProblem(pointer: "/root", detail: "expected an object, got null")])
+        // An optional field's null is its absence.
+        #expect(decodeProblem(#"{"device": "iphone-x", "orientation": null, "root": {"id": "r", "kind": null}}"#) == nil)
+    }
+
+    @Test func missingFieldsAreListedAtTheEndOfTheirObjectInTheAllowedOrder() throws {
+        let body = #"{"orientation": "sideways", "root": {"subviews": [{"frame": {"width": 1}}], "kind": "webView"}}"#
+        let problem = try #require(decodeProblem(body))
+        #expect(problem.errors == [
+            FieldProblem(pointer: "/orientation", detail: #""sideways" is not one of portrait, portraitUpsideDown, landscapeLeft, landscapeRight"#),
+            FieldProblem(pointer: "/root/subviews/0/frame/x", detail: "required"),
+            FieldProblem(pointer: "/root/subviews/0/frame/y", detail: "required"),
+            FieldProblem(pointer: "/root/subviews/0/frame/height", detail: "required"),
+            FieldProblem(pointer: "/root/subviews/0/id", detail: "required"),
+            FieldProblem(pointer: "/root/kind", detail: #""webView" is not one of view, scrollView, tableView, collectionView, cell, sectionHeader, sectionFooter"#),
+            FieldProblem(pointer: "/root/id", detail: "required"),
+            FieldProblem(pointer: "/device", detail: "required (or screen)"),
+        ])
+    }
+
+    @Test func aRefusedSystemVersionJudgesNoFieldAgainstAVersion() throws {
+        for version in ["5", #""18""#] {
+            let body = #"{"device": "ipad-pro-11", "systemVersion": \#(version), "window": {"split": "oneThird"}, "root": {"id": "r", "keyboardLayoutGuide": true, "subviews": [{"id": "t", "kind": "tableView", "style": "insetGrouped", "insetsContentViewsToSafeArea": false}]}}"#
+            #expect(pointers(body) == ["/systemVersion"], "\(version)")
+        }
+        // Their own form is still judged.
+        #expect(pointers(#"{"device": "iphone-x", "systemVersion": 5, "root": {"id": "r", "keyboardLayoutGuide": 1}}"#) == ["/systemVersion", "/root/keyboardLayoutGuide"])
+    }
+
+    @Test func theLastOfADuplicatedMemberCounts() throws {
+        let decoded = try decode(#"{"device": "nope", "device": "iphone-8", "root": {"id": "r", "kind": "webView", "kind": "scrollView"}}"#)
+        #expect(decoded.device == "iphone-8")
+        #expect(decoded.request.root.kind == .scrollView)
     }
 
     @Test(arguments: [
@@ -344,15 +402,16 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
     ])
     func reportsWrongType(body: String, pointer: String) throws {
         let problem = try #require(decodeProblem(body))
-        #expect(problem.status == 400)
-        #expect(problem.errors.map(\.pointer) == [pointer])
+        #expect(problem.status == 422)
+        #expect(problem.errors.map(\.pointer).first == pointer)
+        #expect(problem.errors.first?.detail.hasPrefix("expected ") == true)
     }
 
     @Test func readsEscapedKeysAndWordsAsTheirText() throws {
         let body = #"{"d\u0065vice": "iphone-x", "root": {"id": "r", "subviews": [{"\u0069d": "a", "p\u0069n": "s\u0061feArea", "k\u0069nd": "view"}]}}"#
         let root = try decode(body).request.root
         #expect(root.subviews == [Node(id: "a", placement: .pin(.safeArea))])
-        #expect(pointers(withRoot(#"{"id": "a", "kind": "view", "k\u0069nd": "view"}"#)) == ["/root/subviews/0/kind"])
+        #expect(try decode(withRoot(#"{"id": "a", "kind": "webView", "k\u0069nd": "scrollView"}"#)).request.root.subviews[0].kind == .scrollView)
     }
 
     @Test func comparesIDsAsStrings() {

@@ -108,7 +108,14 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         (#"{"systemVersion": 5, "bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "contentInsetAdjustmentBehavior": "maybe"}"#, ["/systemVersion", "/contentInsetAdjustmentBehavior"]),
         (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "contentSize": {"width": 1}}"#, ["/contentSize/height"]),
         (#"{"device": "iphone-x", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "navigationBar": {"large": true}}"#, ["/navigationBar/large"]),
-        (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "bounds": {"width": 1, "height": 1}}"#, ["/bounds"]),
+        (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "bounds": {"width": -1, "height": 1}}"#, ["/bounds/width"]),
+        (#"{"contentSize": {"width": 1, "height": 1}}"#, ["/bounds", "/safeAreaInsets"]),
+        ("[]", [""]),
+        (#"{"bounds": "wide", "safeAreaInsets": {}}"#, ["/bounds"]),
+        (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "context": {"inNavigationController": "yes"}}"#, ["/context/inNavigationController"]),
+        (#"{"device": 1, "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, ["/device"]),
+        // A window without a device: its own form, then that it needs one.
+        (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "window": {"side": "leading"}}"#, ["/window", "/window", "/window/side"]),
     ] as [(String, [String])])
     func reportsContentProblems(body: String, expected: [String]) throws {
         let problem = try #require(scrollProblem(body))
@@ -116,12 +123,7 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         #expect(problem.errors.map(\.pointer) == expected)
     }
 
-    @Test(arguments: [
-        ("[]", ""), ("", nil), ("{", ""), ("tru", nil),
-        (#"{"bounds": "wide", "safeAreaInsets": {}}"#, "/bounds"),
-        (#"{"bounds": {"width": 1, "height": 1}, "safeAreaInsets": {}, "context": {"inNavigationController": "yes"}}"#, "/context/inNavigationController"),
-        (#"{"device": 1, "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, "/device"),
-    ] as [(String, String?)])
+    @Test(arguments: [("", nil), ("{", ""), ("tru", nil)] as [(String, String?)])
     func reportsMalformedBodies(body: String, pointer: String?) throws {
         let problem = try #require(scrollProblem(body))
         #expect(problem.status == 400)
@@ -134,5 +136,22 @@ private func decode(_ body: String) throws(Problem) -> ScrollRequest {
         #expect(short.properties.contentSize == Size(width: 375, height: 300))
         let tall = try decode(#"{"bounds": {"width": 375, "height": 812}, "contentSize": {"width": 375, "height": 2000}, "safeAreaInsets": {"top": 88, "left": 0, "bottom": 34, "right": 0}, "context": {"inNavigationController": true}, "contentInsetAdjustmentBehavior": "scrollableAxes"}"#)
         #expect(tall.properties.behavior == .scrollableAxes)
+    }
+}
+
+@Suite struct ScrollDecoderNamesTests {
+    @Test func takesAModelIdentifierAndSuggestsFieldsAndWords() throws {
+        let decoder = ScrollRequestDecoder(devices: FakeDevices())
+        _ = try decoder.decode(Array(#"{"device": "iPhone16,1", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#.utf8))
+        do {
+            _ = try decoder.decode(Array(#"{"bounds": {"width": 1, "height": 1}, "safeAreaInset": {}, "contentInsetAdjustmentBehavior": "Never"}"#.utf8))
+            Issue.record("decoded")
+        } catch {
+            #expect(error.errors == [
+                FieldProblem(pointer: "/safeAreaInset", detail: #"unknown field "safeAreaInset"; did you mean "safeAreaInsets"?"#, suggestion: "safeAreaInsets"),
+                FieldProblem(pointer: "/contentInsetAdjustmentBehavior", detail: #""Never" is not one of automatic, scrollableAxes, never, always; did you mean "never"?"#, suggestion: "never"),
+                FieldProblem(pointer: "/safeAreaInsets", detail: "required (or device)"),
+            ])
+        }
     }
 }

@@ -5,9 +5,16 @@ import ServiceTestSupport
 
 // Shared fixtures of the codec tests.
 
-/// A tiny stand-in for the device registry: an iPhone X and 15 Pro (no upside-down portrait), an
-/// iPhone 8 (all four orientations) and an Apple TV (landscapeLeft only).
+/// A tiny stand-in for the device registry: an iPhone X and 15 Pro (no upside-down portrait;
+/// the 15 Pro also as its model identifier iPhone16,1), an iPhone 8 (all four orientations)
+/// and an Apple TV (landscapeLeft only).
 struct FakeDevices: DeviceDirectory {
+    let ids = ["iphone-x", "iphone-8", "iphone-15-pro", "ipad-pro-11", "apple-tv-4k"]
+
+    func resolve(_ name: String) -> String? {
+        name == "iPhone16,1" ? "iphone-15-pro" : family(of: name) == nil ? nil : name
+    }
+
     func family(of id: String) -> DeviceFamily? {
         switch id {
         case "iphone-x", "iphone-8", "iphone-15-pro": .iphone

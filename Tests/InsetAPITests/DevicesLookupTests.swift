@@ -103,7 +103,23 @@ import Testing
             #expect(response.jsonObject?["type"] as? String == "/problems/not-found")
             #expect(get("/devices/\(id)/emulation").status == 404, "\(id)")
         }
-        #expect(get("/devices/iPhone99,9").jsonObject?["detail"] as? String == "no device or model identifier \"iPhone99,9\" in the registry")
+        // API.md "Errors": the unknown-device text, with `suggestion` on the problem object.
+        let close = get("/devices/iphone-15pro").jsonObject
+        #expect(close?["detail"] as? String == #"unknown device "iphone-15pro"; did you mean "iphone-15-pro"? nearest ids: "iphone-15-pro", "iphone-11-pro", "iphone-12-pro"; GET /devices lists every id"#)
+        #expect(close?["suggestion"] as? String == "iphone-15-pro")
+        let far = get("/devices/pixel-8/emulation").jsonObject
+        #expect(far?["detail"] as? String == #"unknown device "pixel-8"; nearest ids: "iphone-8", "iphone-x", "ipad-9-7"; GET /devices lists every id"#)
+        #expect(far?["suggestion"] == nil)
+        let long = String(repeating: "x", count: 65)
+        #expect(get("/devices/\(long)").jsonObject?["detail"] as? String == "unknown device \"\(long)\"; GET /devices lists every id")
+        // Model identifiers are matched exactly and never suggested.
+        #expect(get("/devices/iphone16,1").jsonObject?["suggestion"] == nil)
+    }
+
+    @Test func queryProblemsFollowTheQueryString() {
+        #expect(pointers(get("/devices", [("model", "x"), ("family", "watch")])) == ["/model", "/family"])
+        #expect(pointers(get("/devices", [("family", "watch"), ("model", "x")])) == ["/family", "/model"])
+        #expect(pointers(get("/devices/iphone-x", [("systemVersion", "1"), ("orientation", "up")])) == ["/systemVersion", "/orientation"])
     }
 
     // MARK: ETag and If-None-Match

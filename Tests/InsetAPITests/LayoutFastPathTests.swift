@@ -50,6 +50,9 @@ import Testing
         #"{"device": "iphone-x", "orientation": null, "root": {"id": "r"}}"#,                // null as absent
         #"{"device": "iphone-x", "root": {"id": "r"}, "steps": []}"#,                         // steps
         #"{"screen": {"width": 10, "height": 10}, "root": {"id": "r"}}"#,                     // a custom screen
+        #"{"device": "iphone-x", "root": {"id": "r"}, "root": {"id": "s"}}"#,                 // a repeated key: the last counts
+        #"{"device": "iPhone16,1", "root": {"id": "r"}}"#,                                    // a model identifier
+        #"{"device": "iphone-x", "systemVersion": 14, "root": {"id": "r", "keyboardLayoutGuide": false}}"#,
     ])
     func leavesRarerFormsToTheValidatingDecoding(_ body: String) throws {
         #expect(fast(body) == nil)
@@ -58,7 +61,6 @@ import Testing
 
     /// Each body has exactly one problem, which the fast path must not take.
     @Test(arguments: [
-        #"{"device": "iphone-x", "root": {"id": "r"}, "root": {"id": "s"}}"#,                 // a repeated key
         #"{"device": "iphone-x", "root": {"id": "r", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}}"#,
         #"{"device": "iphone-x", "root": {"id": "r", "subviews": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 1}}]}}"#,
         #"{"device": "iphone-x", "root": {"id": "r", "subviews": [{"id": "r"}]}}"#,

@@ -150,7 +150,10 @@ private struct OneBrokenRule {
             }
             guard let (site, bar, owner) = choices.randomElement(using: &random) else { return nil }
             pointer = add(bar, .object([]), at: site.path + [.key("viewController")], random: &random)
-            detail = owner == "navigation" ? "only for a navigation controller" : "only for a tab bar controller"
+            let names = ["plain": "plain view controller", "navigation": "navigation controller", "tabBar": "tab bar controller", "split": "split view controller"]
+            var kind = "plain"
+            if case .string(let word)? = body[site.path]["viewController"]?["kind"] { kind = word }
+            detail = "not allowed on a \(names[kind] ?? kind): only for a \(names[owner]!)"
         case .containerOnTV, .containerWithoutContent:
             // A plain controller made a container: on tvOS with its content placed as
             // required; elsewhere one without a subview that has a view controller.

@@ -65,7 +65,7 @@ import Testing
         (#"{"device": "iphone-x", "root": {"id": "c", "kind": "collectionView", "layout": {"type": "compositional", "sections": [{"sectionInset": {}}]}}}"#,
          "/root/layout/sections/0/sectionInset", "only for a flow layout"),
         (#"{"device": "iphone-x", "root": {"id": "t", "kind": "tableView", "separatorInset": {"top": 1}}}"#,
-         "/root/separatorInset/top", "unknown field"),
+         "/root/separatorInset/top", #"unknown field "top""#),
         (#"{"device": "iphone-x", "systemVersion": 12, "root": {"id": "t", "kind": "tableView", "style": "insetGrouped"}}"#,
          "/root/style", "insetGrouped needs systemVersion 13 or later, and is not on tvOS"),
         (#"{"device": "iphone-x", "keyboard": {}, "root": {"id": "r"}}"#, "/keyboard", "give frame or height"),
@@ -107,6 +107,26 @@ import Testing
 
     @Test func keyboardGuideKeysAreComparedAsStrings() {
         #expect(errors(#"{"device": "iphone-x", "root": {"id": "r", "keyboardLayoutGuide": {"follows": true}}}"#)
-            == [FieldProblem(pointer: "/root/keyboardLayoutGuide/follows", detail: "unknown field")])
+            == [FieldProblem(pointer: "/root/keyboardLayoutGuide/follows", detail: #"unknown field "follows""#)])
+        #expect(errors(#"{"device": "iphone-x", "root": {"id": "r", "keyboardLayoutGuide": {"usesBottomSafeAria": true}}}"#)
+            == [FieldProblem(pointer: "/root/keyboardLayoutGuide/usesBottomSafeAria", detail: #"unknown field "usesBottomSafeAria"; did you mean "usesBottomSafeArea"?"#, suggestion: "usesBottomSafeArea")])
+    }
+
+    @Test func aKeyboardOnTVOSKeepsItsOwnProblems() {
+        #expect(errors(#"{"device": "apple-tv-4k", "keyboard": {"height": -3, "hieght": 1}, "root": {"id": "r"}}"#) == [
+            FieldProblem(pointer: "/keyboard", detail: "there is no keyboard on tvOS"),
+            FieldProblem(pointer: "/keyboard/height", detail: "must be a finite number >= 0"),
+            FieldProblem(pointer: "/keyboard/hieght", detail: #"unknown field "hieght"; did you mean "height"?"#, suggestion: "height"),
+        ])
+        #expect(errors(#"{"device": "apple-tv-4k", "keyboard": {}, "root": {"id": "r"}}"#) == [
+            FieldProblem(pointer: "/keyboard", detail: "give frame or height"),
+            FieldProblem(pointer: "/keyboard", detail: "there is no keyboard on tvOS"),
+        ])
+    }
+
+    @Test func aFalseKeyboardGuideIsAbsentAtEveryVersion() throws {
+        let body = #"{"device": "iphone-x", "systemVersion": 14, "root": {"id": "r", "keyboardLayoutGuide": false}}"#
+        let decoded = try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8))
+        #expect(decoded.request.hierarchy.views[0].keyboardLayoutGuide == nil)
     }
 }

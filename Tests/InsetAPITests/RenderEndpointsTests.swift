@@ -67,8 +67,13 @@ import Testing
         let escaped = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"\u0072ender":{"scale":9}}"#)
         #expect(errors(escaped) == ["/render/scale"])
         let wrongType = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"render":{"show":"frames"}}"#)
-        #expect(wrongType.status == 400)
+        #expect(wrongType.status == 422)
         #expect(errors(wrongType) == ["/render/show"])
+        // `step` and `node` are judged with the layout's own problems, in document order.
+        let both = post("/render", #"{"device":"iphone-x","root":{"id":"v","subviews":[{"id":"a","frame":{"x":0,"y":0,"width":-1,"height":1}}]},"steps":[{"frames":{"nope":{"x":0,"y":0,"width":1,"height":1}}}],"render":{"step":2,"node":"w"}}"#)
+        #expect(errors(both) == ["/root/subviews/0/frame/width", "/steps/0/frames/nope", "/render/step", "/render/node"])
+        let rendr = post("/render", #"{"device":"iphone-x","root":{"id":"v"},"rendr":{}}"#)
+        #expect(rendr.text.contains(#""suggestion":"render""#), "\(rendr.text)")
     }
 
     @Test func theLayoutProblemsAreThoseOfPostLayout() {

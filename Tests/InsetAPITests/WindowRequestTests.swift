@@ -74,7 +74,8 @@ import Testing
             (#"{"screen": {"width": 1024, "height": 768}, "window": {"split": "oneThird"}, "root": {"id": "r"}}"#, ["/window"]),
             (body(#""systemVersion": 8, "window": {"split": "oneThird"}, "#), ["/window"]),
             (body(#""window": {}, "#), ["/window"]),
-            (body(#""window": {"side": "leading"}, "#), ["/window"]),
+            (body(#""window": {"side": "leading"}, "#), ["/window", "/window/side"]),
+            (body(on: "iphone-x", #""window": {"side": "leading", "frame": {"x": 0, "y": 0, "width": 100, "height": 300}}, "#), ["/window", "/window/side", "/window/frame/width"]),
             (body(#""window": {"split": "oneThird", "frame": {"x": 0, "y": 0, "width": 300, "height": 300}}, "#), ["/window/frame"]),
             (body(#""window": {"split": "oneHalf"}, "#), ["/window/split"]),
             (body(#""window": {"frame": {"x": 0, "y": 0, "width": 300, "height": 300}, "side": "trailing"}, "#), ["/window/side"]),
@@ -108,6 +109,18 @@ import Testing
             (body(root: split(#"{"kind": "split", "navigationBar": {}}"#, columns)), ["/root/viewController/navigationBar"]),
             (body(root: split(#"{"kind": "split"}"#, #"[{"id": "p", "viewController": {}, "pin": "safeArea"}, {"id": "s", "viewController": {}}]"#)), ["/root/subviews/0/pin"]),
             (body(#""steps": [{"frames": {"s": {"x": 0, "y": 0, "width": 1, "height": 1}}}], "#, root: split(#"{"kind": "split"}"#, columns)), ["/steps/0/frames/s"]),
+            // A window refused for its frame or preset still sets the size class the split is
+            // judged against, as given; one refused as a whole leaves the screen's.
+            (body(#""orientation": "landscapeLeft", "window": {"frame": {"x": 0, "y": 0, "width": 199, "height": 300}}, "#, root: split(#"{"kind": "split"}"#, columns)),
+             ["/window/frame/width", "/root/viewController/kind"]),
+            (body(#""window": {"split": "oneHalf"}, "#, root: split(#"{"kind": "split"}"#, columns)), ["/window/split", "/root/viewController/kind"]),
+            (body(#""orientation": "landscapeLeft", "window": {"frame": {"x": 600, "y": 0, "width": 700, "height": 300}}, "#, root: split(#"{"kind": "split"}"#, columns)),
+             ["/window/frame"]),
+            (body(#""orientation": "landscapeLeft", "window": {"side": "leading"}, "#, root: split(#"{"kind": "split"}"#, columns)), ["/window", "/window/side"]),
+            // A refused orientation leaves the preset and the split's size class unjudged,
+            // not whether a window suits the device.
+            (body(#""orientation": "sideways", "window": {"split": "oneHalf"}, "#, root: split(#"{"kind": "split"}"#, columns)), ["/orientation"]),
+            (body(on: "iphone-x", #""orientation": "portraitUpsideDown", "window": {"split": "oneHalf"}, "#), ["/orientation", "/window"]),
         ]
         for (body, pointers) in cases {
             #expect(problems(body) == pointers, "\(body)")

@@ -247,18 +247,28 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
 }
 
 @Suite struct JSONDuplicateKeyTests {
-    @Test func flagsLaterDuplicates() throws {
+    @Test func flagsEarlierOccurrencesAsSuperseded() throws {
         let doc = try parse(#"{"a": 1, "b": 2, "a": 3, "\u0062": 4, "c": {"a": 5}}"#)
         let members = Array(doc.members(of: doc.root))
-        #expect(members.map { doc.isDuplicateKey($0.key) } == [false, false, true, true, false])
+        #expect(members.map { doc.isSupersededKey($0.key) } == [true, true, false, false, false])
         let inner = Array(doc.members(of: members[4].value))
-        #expect(!doc.isDuplicateKey(inner[0].key))
+        #expect(!doc.isSupersededKey(inner[0].key))
+    }
+
+    @Test func pointsAMemberValueAtItsKey() throws {
+        let doc = try parse(#"{"a": [1, {"b": 2}]}"#)
+        let array = Array(doc.members(of: doc.root))[0].value
+        #expect(doc.pointerOffset(of: array) == 1)
+        let elements = Array(doc.elements(of: array))
+        #expect(doc.pointerOffset(of: elements[0]) == 7)
+        let inner = Array(doc.members(of: elements[1]))[0].value
+        #expect(doc.pointerOffset(of: inner) == 11)
     }
 
     @Test func comparesLongKeysPastTheirFirstEightBytes() throws {
         let doc = try parse(#"{"abcdefgh": 1, "abcdefghi": 2, "abcdefghij": 3, "abcdefghik": 4, "abcdefghij": 5, "abcdefgh\u0069": 6, "": 7, "": 8}"#)
-        let flags = doc.members(of: doc.root).map { doc.isDuplicateKey($0.key) }
-        #expect(flags == [false, false, false, false, true, true, false, true])
+        let flags = doc.members(of: doc.root).map { doc.isSupersededKey($0.key) }
+        #expect(flags == [false, true, true, false, false, false, true, false])
     }
 
     @Test func flagsDuplicatesInLargeObjects() throws {
@@ -266,9 +276,10 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         for index in 0..<100 { text += "\"k\(index)\": \(index), " }
         text += #""k7": 0, "k99": 1}"#
         let doc = try parse(text)
-        let flags = doc.members(of: doc.root).map { doc.isDuplicateKey($0.key) }
+        let flags = doc.members(of: doc.root).map { doc.isSupersededKey($0.key) }
         #expect(flags.filter { $0 }.count == 2)
-        #expect(flags.suffix(2) == [true, true])
+        #expect(flags[7] && flags[99])
+        #expect(flags.suffix(2) == [false, false])
     }
 }
 

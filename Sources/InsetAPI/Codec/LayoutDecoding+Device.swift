@@ -4,13 +4,10 @@ import ServiceKit
 
 /// The device a `/layout` body names, or the custom screen it gives instead.
 extension LayoutDecoding {
-    /// The registry device `value` names (its family noted), or `nil` (reported).
+    /// The registry id of the device `value` names by id or model identifier (its family
+    /// noted), or `nil` (reported).
     mutating func device(_ value: JSONValue) -> String? {
-        guard let id = reader.string(value) else { return nil }
-        guard let family = devices.family(of: id) else {
-            reader.invalid("unknown device \"\(id)\"", value: value)
-            return nil
-        }
+        guard let id = reader.device(value, in: devices), let family = devices.family(of: id) else { return nil }
         self.family = family
         return id
     }
@@ -33,21 +30,20 @@ extension LayoutDecoding {
         var screen = CustomScreen(size: .zero)
         var valid = true
         for member in document.members(of: value) {
-            guard !reader.isDuplicate(member) else { continue }
-            let given = !reader.isNull(member.value)
+            guard !reader.isSuperseded(member) else { continue }
             switch schema.screen.field(member.key, in: document) {
             case .width?:
-                widthGiven = given
-                width = reader.number(member.value, .nonNegative)
+                widthGiven = true
+                width = reader.requiredNumber(member.value, .nonNegative)
             case .height?:
-                heightGiven = given
-                height = reader.number(member.value, .nonNegative)
+                heightGiven = true
+                height = reader.requiredNumber(member.value, .nonNegative)
             case .safeAreaInsets?: screen.safeAreaInsets = reader.insets(member.value, .nonNegative) ?? .zero
             case .statusBarHeight?: screen.statusBarHeight = reader.number(member.value, .nonNegative)
             case .sizeClass?:
-                if given, reader.expectObject(member.value) { sizeClasses(member.value, into: &screen) }
+                if !reader.isNull(member.value), reader.expectObject(member.value) { sizeClasses(member.value, into: &screen) }
             case nil:
-                reader.unknownField(member)
+                reader.unknownField(member, allowed: schema.screen.names)
                 valid = false
             }
         }
@@ -68,5 +64,20 @@ extension LayoutDecoding {
             case nil: break
             }
         }
+    }
+}
+
+extension RequestReader {
+    /// The registry id of the device the string `value` names, by id or model identifier
+    /// (API.md "GET /devices/{id}"); `nil` when null or reported (an unknown device with
+    /// API.md's text: the nearest ids, and a suggestion where one is close).
+    mutating func device(_ value: JSONValue, in devices: any DeviceDirectory) -> String? {
+        guard let name = string(value) else { return nil }
+        guard let id = devices.resolve(name) else {
+            let (detail, suggestion) = Suggestion.unknownDevice(name, ids: devices.ids)
+            invalid(detail, value: value, suggestion: suggestion)
+            return nil
+        }
+        return id
     }
 }

@@ -49,9 +49,9 @@ extension LayoutDecoding {
     mutating func finishLists(_ lists: ListReading, node: JSONValue, into view: inout ViewHierarchy.View) {
         guard !lists.isEmpty else { return }
         let kind = view.kind
-        if let member = lists.members[.keyboardLayoutGuide], systemVersion >= 15, systemVersion < 17,
+        if let member = lists.members[.keyboardLayoutGuide], let systemVersion, systemVersion >= 15, systemVersion < 17,
            document.kind(of: member.value) == .object,
-           let uses = document.members(of: member.value).first(where: { !document.isDuplicateKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
+           let uses = document.members(of: member.value).first(where: { !document.isSupersededKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
            !reader.isNull(uses.value) {
             reader.invalid("needs systemVersion 17 or later", at: document.startOffset(of: uses.key), in: member.value, key: "usesBottomSafeArea", varies: true)
         }
@@ -67,10 +67,10 @@ extension LayoutDecoding {
     /// A collection layout's version rules: the compositional type needs 14, a flow
     /// layout's `sectionInsetReference` 11.
     private mutating func checkLayoutVersion(_ value: JSONValue, layout: CollectionLayout?) {
-        if case .compositional? = layout, systemVersion < 14, let type = member(.type, of: value, in: schema.collectionLayout) {
+        if case .compositional? = layout, LayoutRules.version(systemVersion, isBefore: 14), let type = member(.type, of: value, in: schema.collectionLayout) {
             reader.invalid("the compositional layout needs systemVersion 14 or later", value: type.value, varies: true)
         }
-        if case .flow? = layout, systemVersion < 11, let reference = member(.sectionInsetReference, of: value, in: schema.collectionLayout), !reader.isNull(reference.value) {
+        if case .flow? = layout, LayoutRules.version(systemVersion, isBefore: 11), let reference = member(.sectionInsetReference, of: value, in: schema.collectionLayout), !reader.isNull(reference.value) {
             reader.invalid("needs systemVersion 11 or later", at: document.startOffset(of: reference.key), in: value, key: "sectionInsetReference", varies: true)
         }
     }
@@ -89,6 +89,9 @@ extension LayoutDecoding {
         return inset
     }
 
+    /// The fields of a `keyboardLayoutGuide` object.
+    static let keyboardGuideFields = ["followsUndockedKeyboard", "usesBottomSafeArea"]
+
     /// `keyboardLayoutGuide`: `true`, or its options; `false` counts as absent.
     private mutating func keyboardGuide(_ value: JSONValue) -> KeyboardGuideOptions? {
         if document.kind(of: value) == .object {
@@ -97,10 +100,10 @@ extension LayoutDecoding {
             // table (compared by bytes) cannot hold.
             for member in document.members(of: value) {
                 switch reader.key(of: member) {
-                case "followsUndockedKeyboard": options.followsUndockedKeyboard = reader.bool(member.value) ?? false
-                case "usesBottomSafeArea": options.usesBottomSafeArea = reader.bool(member.value) ?? true
+                case Self.keyboardGuideFields[0]: options.followsUndockedKeyboard = reader.bool(member.value) ?? false
+                case Self.keyboardGuideFields[1]: options.usesBottomSafeArea = reader.bool(member.value) ?? true
                 case nil: break
-                default: reader.unknownField(member)
+                default: reader.unknownField(member, allowed: Self.keyboardGuideFields)
                 }
             }
             return options
@@ -112,31 +115,42 @@ extension LayoutDecoding {
         return given ? KeyboardGuideOptions() : nil
     }
 
-    /// A collection view's `layout` (its `type` read first, whatever the members' order).
+    /// A collection view's `layout` (its `type` read first, whatever the members' order; an
+    /// unknown type leaves the members of either type unjudged, and the layout unread).
     private mutating func collectionLayout(_ value: JSONValue) -> CollectionLayout? {
         guard reader.expectObject(value) else { return nil }
-        var type = LayoutSchema.CollectionLayoutType.flow
+        var given: LayoutSchema.CollectionLayoutType? = .flow
         if let member = member(.type, of: value, in: schema.collectionLayout), !reader.isNull(member.value) {
-            guard let word = reader.word(member.value, schema.collectionLayoutTypes) else { return nil }
-            type = word
+            given = reader.word(member.value, schema.collectionLayoutTypes)
         }
+        let names = schema.collectionLayout.names
+        let allowed = switch given {
+        case .flow?: names.filter { $0 != LayoutSchema.CollectionLayoutField.contentInsetsReference.rawValue }
+        case .compositional?: names.filter { $0 != LayoutSchema.CollectionLayoutField.sectionInsetReference.rawValue }
+        case nil: names
+        }
+        let type = given ?? .flow
         var flowReference = FlowSectionInsetReference.fromContentInset
         var reference = ContentInsetsReference.automatic
         var flowSections: [Insets] = [.zero]
         var sections: [CompositionalSection] = [CompositionalSection()]
         for member in document.members(of: value) {
-            guard let field = reader.field(of: member, in: schema.collectionLayout), !reader.isNull(member.value) else { continue }
+            guard let field = reader.field(of: member, in: schema.collectionLayout, allowed: allowed), !reader.isNull(member.value) else { continue }
             switch field {
             case .type:
                 break
             case .sectionInsetReference:
-                if type == .flow {
+                if given == nil {
+                    _ = reader.word(member.value, schema.flowReferences)
+                } else if type == .flow {
                     flowReference = reader.word(member.value, schema.flowReferences) ?? .fromContentInset
                 } else {
                     reader.invalid("only for a flow layout", at: document.startOffset(of: member.key), in: value, key: field.rawValue)
                 }
             case .contentInsetsReference:
-                if type == .compositional {
+                if given == nil {
+                    _ = reader.word(member.value, schema.contentInsetsReferences)
+                } else if type == .compositional {
                     reference = reader.word(member.value, schema.contentInsetsReferences) ?? .automatic
                 } else {
                     reader.invalid("only for a compositional layout", at: document.startOffset(of: member.key), in: value, key: field.rawValue)
@@ -153,27 +167,35 @@ extension LayoutDecoding {
                 flowSections = []
                 sections = []
                 for element in document.elements(of: member.value) {
-                    let section = self.section(element, type: type)
+                    let section = self.section(element, type: given)
                     flowSections.append(section.inset)
                     sections.append(section.compositional)
                 }
             }
         }
+        guard given != nil else { return nil }
         switch type {
         case .flow: return .flow(flowReference, sections: flowSections)
         case .compositional: return .compositional(reference, sections: sections)
         }
     }
 
-    /// One section of a layout of `type`.
-    private mutating func section(_ value: JSONValue, type: LayoutSchema.CollectionLayoutType) -> (inset: Insets, compositional: CompositionalSection) {
+    /// One section of a layout of `type` (`nil`: an unknown type, whose sections' members
+    /// are judged for their own form only).
+    private mutating func section(_ value: JSONValue, type: LayoutSchema.CollectionLayoutType?) -> (inset: Insets, compositional: CompositionalSection) {
         var inset = Insets.zero
         var section = CompositionalSection()
         guard reader.expectObject(value) else { return (inset, section) }
+        let names = schema.section.names
+        let allowed = switch type {
+        case .flow?: [LayoutSchema.SectionField.sectionInset.rawValue]
+        case .compositional?: names.filter { $0 != LayoutSchema.SectionField.sectionInset.rawValue }
+        case nil: names
+        }
         for member in document.members(of: value) {
-            guard let field = reader.field(of: member, in: schema.section), !reader.isNull(member.value) else { continue }
+            guard let field = reader.field(of: member, in: schema.section, allowed: allowed), !reader.isNull(member.value) else { continue }
             let wanted: LayoutSchema.CollectionLayoutType = field == .sectionInset ? .flow : .compositional
-            guard wanted == type else {
+            guard wanted == type ?? wanted else {
                 reader.invalid(wanted == .flow ? "only for a flow layout" : "only for a compositional layout", at: document.startOffset(of: member.key), in: value, key: field.rawValue)
                 continue
             }
@@ -190,10 +212,18 @@ extension LayoutDecoding {
     /// `frame` and `height`; not on tvOS. A height is made a frame once the screen is known.
     mutating func keyboard(_ value: JSONValue) -> KeyboardReading? {
         guard reader.expectObject(value) else { return nil }
+        // Its own form first, then the device (API.md "Errors": both listed).
+        let reading = keyboardForm(value)
         if family == .tv {
             reader.invalid("there is no keyboard on tvOS", value: value, varies: true)
             return nil
         }
+        return reading
+    }
+
+    /// The `keyboard` object's own form: exactly one of `frame` and `height`, `docked` only
+    /// with `frame`.
+    private mutating func keyboardForm(_ value: JSONValue) -> KeyboardReading? {
         var frame: Rect?, docked: Bool?, height: Double?
         var given: [LayoutSchema.KeyboardField: JSONMember] = [:]
         for member in document.members(of: value) {

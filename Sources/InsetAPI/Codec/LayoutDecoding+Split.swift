@@ -13,7 +13,7 @@ extension LayoutDecoding {
             return
         }
         guard let style = reader.word(value, schema.splitStyles) else { return }
-        if style == .doubleColumn, systemVersion < 14 {
+        if style == .doubleColumn, LayoutRules.version(systemVersion, isBefore: 14) {
             reader.invalid("the doubleColumn style needs systemVersion 14 or later", value: value, varies: true)
             return
         }

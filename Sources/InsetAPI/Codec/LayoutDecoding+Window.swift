@@ -36,20 +36,25 @@ extension RequestReader {
     }
 
     /// The window's frame in screen coordinates, once `reading` (of the `window` member
-    /// `value`) is judged against the device: iPads only (`family`; `nil` for a custom
-    /// screen), from systemVersion 9; exactly one of `split` and `frame`; `side` only with
-    /// `split`; a preset the orientation has; a frame at least 200 × 200, wholly inside
-    /// `screen`. Every problem is reported at API.md's pointer; `nil` when there is one,
-    /// or when `screen` is unknown (an unknown device, reported elsewhere).
-    mutating func windowFrame(_ reading: WindowReading, value: JSONValue, family: DeviceFamily?, systemVersion: Double, screen: Size?) -> Rect? {
+    /// `value`) is judged: its own form first (exactly one of `split` and `frame`; `side`
+    /// only with `split`; a frame at least 200 × 200), then against the device: iPads only
+    /// (`family`; `nil` for a custom screen), from systemVersion 9; a preset the orientation
+    /// has; a frame wholly inside `screen`. Every problem is reported at API.md's pointer;
+    /// `frame` is `nil` when there is one, or when `screen` is unknown (an unknown device,
+    /// reported elsewhere).
+    ///
+    /// `judgedWidth` is the width a split view controller is judged against (API.md
+    /// "Errors"): the frame's or the preset's as given (W2's width), also when the window is
+    /// refused for them; `nil` when it is refused as a whole (then the screen's counts).
+    /// With `deviceKnown` false (an unknown device, reported elsewhere) only the own form is judged.
+    mutating func windowFrame(_ reading: WindowReading, value: JSONValue, family: DeviceFamily?, deviceKnown: Bool = true, systemVersion: Double?, screen: Size?) -> (frame: Rect?, judgedWidth: Double?) {
         var broken = LayoutDecoding.BrokenRules()
         defer { report(&broken, window: reading, value: value) }
-        guard LayoutRules.checkWindow(family: family, systemVersion: systemVersion, report: &broken) else { return nil }
         var valid = true
         switch (reading.splitValue, reading.frameValue) {
         case (nil, nil):
             invalid("give split or frame", value: value)
-            return nil
+            valid = false
         case (_?, let frame?):
             invalid("give split or frame, not both", value: frame)
             valid = false
@@ -60,18 +65,31 @@ extension RequestReader {
             invalid("side goes only with split", value: side)
             valid = false
         }
-        guard let screen else { return nil }
-        if valid, let split = reading.split {
-            return LayoutRules.checkPreset(split, side: reading.side ?? .leading, screen: screen, report: &broken)
+        let givenFrame = reading.splitValue == nil ? reading.frame : nil
+        if let frame = givenFrame, let frameValue = reading.frameValue {
+            for (name, length) in [("width", frame.width), ("height", frame.height)] where length < WindowRules.minimumSide {
+                let member = document.members(of: frameValue).first { !isSuperseded($0) && document.string($0.key) == name }
+                invalid("a window is at least 200 × 200", at: document.startOffset(of: member?.key ?? frameValue), in: frameValue, key: name)
+                valid = false
+            }
         }
-        guard reading.splitValue == nil, let frame = reading.frame, let frameValue = reading.frameValue else { return nil }
-        for (name, length) in [("width", frame.width), ("height", frame.height)] where length < WindowRules.minimumSide {
-            let member = document.members(of: frameValue).first { document.string($0.key) == name }
-            invalid("a window is at least 200 × 200", at: document.startOffset(of: member?.value ?? frameValue), in: frameValue, key: name)
-            valid = false
+        // Refused as a whole (off an iPad, before 9, neither or both of split and frame), or
+        // an unknown preset: nothing more to judge.
+        guard deviceKnown, LayoutRules.checkWindow(family: family, systemVersion: systemVersion, report: &broken),
+              reading.frameValue == nil ? reading.split != nil && reading.splitValue != nil : givenFrame != nil else {
+            return (nil, nil)
         }
-        guard LayoutRules.checkWindowFrame(frame, screen: screen, report: &broken) else { return nil }
-        return valid ? frame : nil
+        guard let screen else { return (nil, nil) }
+        if reading.frameValue == nil, let split = reading.split {
+            let side = reading.side ?? .leading
+            let frame = LayoutRules.checkPreset(split, side: side, screen: screen, report: &broken)
+            // A preset the orientation lacks (50/50 in portrait) is judged at W2's formula.
+            let width = frame?.width ?? (screen.width - WindowRules.dividerWidth) / 2
+            return (valid ? frame : nil, width)
+        }
+        guard let frame = givenFrame else { return (nil, nil) }
+        let inside = LayoutRules.checkWindowFrame(frame, screen: screen, report: &broken)
+        return (valid && inside ? frame : nil, frame.width)
     }
 
     /// Reports the window rules `broken` found, each at the `window` member it points to.
@@ -91,26 +109,31 @@ extension RequestReader {
 }
 
 extension LayoutDecoding {
-    /// The `window` member `value` of a body on `device` (or a custom screen): its frame,
-    /// or `nil` (reported, or no window can be judged on an unknown device).
+    /// The `window` member `value` of a body on `device` (or a custom screen) in
+    /// `orientation` (`nil`: refused, so the screen is not known): its frame, or `nil`
+    /// (reported, or no window can be judged on an unknown device or screen).
     mutating func window(
-        _ value: JSONValue, device: String?, customScreen: CustomScreen?, screenGiven: Bool, orientation: Orientation,
+        _ value: JSONValue, device: String?, customScreen: CustomScreen?, screenGiven: Bool, orientation: Orientation?,
         systemVersion: Double, statusBarHidden: Bool
     ) -> Rect? {
         guard let reading = reader.windowReading(value) else { return nil }
-        // An unknown device was reported; a window on it cannot be judged.
-        if !screenGiven, device == nil { return nil }
-        let environment = device.flatMap { devices.environment(id: $0, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
-        return reader.windowFrame(reading, value: value, family: screenGiven ? nil : family, systemVersion: systemVersion, screen: environment?.screen)
+        let environment = device.flatMap { id in
+            orientation.flatMap { devices.environment(id: id, orientation: $0, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
+        }
+        // On an unknown device (reported) only the window's own form can be judged.
+        let judged = reader.windowFrame(reading, value: value, family: screenGiven ? nil : family, deviceKnown: screenGiven || device != nil,
+                                        systemVersion: self.systemVersion, screen: environment?.screen)
+        judgedWindowWidth = judged.judgedWidth
+        return judged.frame
     }
 
-    /// Whether the app's window (`frame`, or the whole screen) on `device` or `customScreen`
-    /// is horizontally compact, where a split view controller is not modelled; `nil` when
-    /// neither is known.
-    func windowIsCompact(device: String?, customScreen: CustomScreen?, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool, frame: Rect?) -> Bool? {
+    /// Whether the app's window on `device` or `customScreen` is horizontally compact, where
+    /// a split view controller is not modelled: a window's as given (`judgedWindowWidth`,
+    /// W3), else the screen's; `nil` when neither is known.
+    func windowIsCompact(device: String?, customScreen: CustomScreen?, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) -> Bool? {
+        if let judgedWindowWidth { return WindowRules.sizeClass(ofWidth: judgedWindowWidth).horizontal == .compact }
         let environment = customScreen.map { $0.environment(systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
             ?? device.flatMap { devices.environment(id: $0, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
-        guard let environment else { return nil }
-        return (frame.map(environment.windowed) ?? environment).sizeClass.horizontal == .compact
+        return environment.map { $0.sizeClass.horizontal == .compact }
     }
 }

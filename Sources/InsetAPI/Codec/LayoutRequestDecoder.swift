@@ -4,13 +4,16 @@ import ServiceKit
 
 /// Decodes and validates `POST /layout` bodies exactly as API.md defines them.
 ///
-/// Malformed JSON and values of the wrong JSON type are `400`; every other problem is
+/// Malformed JSON is `400`; every other problem (a value of the wrong JSON type included) is
 /// collected and reported at once as `422`, with JSON Pointers in document order.
 public struct LayoutRequestDecoder: Sendable {
     /// Resolves registry devices.
     public var devices: any DeviceDirectory
     /// The limits on nodes, depth and steps.
     public var limits: DecodingLimits
+    /// The fields known at the top of the body, which an unknown one is matched against
+    /// (API.md "Suggestions"): /layout's, or those of the endpoint whose body this is part of.
+    var bodyFields = LayoutSchema.shared.body.names
 
     /// Creates a decoder.
     public init(devices: any DeviceDirectory, limits: DecodingLimits = DecodingLimits()) {
@@ -31,7 +34,7 @@ public struct LayoutRequestDecoder: Sendable {
 
     /// Decodes an already parsed body (parse it with nesting allowed to `limits`).
     public func decode(document: JSONDocument) throws(Problem) -> DecodedLayoutRequest {
-        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits)
+        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits, bodyFields: bodyFields)
         return try decoding.decode()
     }
 
@@ -55,13 +58,14 @@ public struct LayoutRequestDecoder: Sendable {
         } catch {
             return .invalid(error)
         }
-        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits)
+        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits, bodyFields: bodyFields)
         do {
             return .decoded(try decoding.decode())
         } catch {
-            if let details = decoding.reader.varyingDetailsOnly {
-                // Each reason once, in the order found.
-                return .skipped(reason: details.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
+            if let problems = decoding.reader.varyingProblemsOnly {
+                // Each problem once, in document order, as `pointer: detail`.
+                let reasons = problems.map { "\($0.pointer): \($0.detail)" }
+                return .skipped(reason: reasons.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
             }
             do {
                 try decoding.reader.finish(ignoringVarying: true)
@@ -106,23 +110,29 @@ struct LayoutDecoding {
     var collectionLayouts: [Int: CollectionLayout] = [:]
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
-    /// The body's systemVersion (18 until it is read), for the fields a version lacks.
-    var systemVersion = 18.0
+    /// The body's systemVersion (18 until it is read), for the fields a version lacks; `nil`
+    /// when it is refused: no field is then judged against a version (API.md "Errors").
+    var systemVersion: Double? = 18.0
     /// The indices of the table rows, which their tables place and no step may move.
     var rows = Set<Int>()
+    /// The width of the body's window a split view controller is judged against (see
+    /// `RequestReader.windowFrame`); `nil` without one, or when it is refused as a whole.
+    var judgedWindowWidth: Double?
+    /// The fields known at the top of the body (`LayoutRequestDecoder.bodyFields`).
+    let bodyFields: [String]
 
-    init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits) {
+    init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits, bodyFields: [String]) {
         self.reader = reader
         document = reader.document
         self.devices = devices
         self.limits = limits
+        self.bodyFields = bodyFields
     }
 
     mutating func decode() throws(Problem) -> DecodedLayoutRequest {
         let body = document.root
         guard document.kind(of: body) == .object else {
-            let detail = "must be an object, not \(document.kind(of: body))"
-            throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
+            throw Problem.invalid([FieldProblem(pointer: "", detail: "expected an object, got \(document.kind(of: body))")])
         }
         // The top-level members given (not null), each read below in a fixed order.
         var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
@@ -130,7 +140,12 @@ struct LayoutDecoding {
         var window: JSONMember?
         var keyboard: JSONMember?
         for member in document.members(of: body) {
-            guard let field = reader.field(of: member, in: schema.body), !reader.isNull(member.value) else { continue }
+            guard let field = reader.field(of: member, in: schema.body, allowed: bodyFields) else { continue }
+            guard !reader.isNull(member.value) else {
+                // `root` is required: null is a wrong type, not its absence.
+                if field == .root { reader.wrongType(member.value, expected: "an object") }
+                continue
+            }
             switch field {
             case .device: device = member
             case .screen: screen = member
@@ -149,6 +164,8 @@ struct LayoutDecoding {
         if let value = systemVersion?.value, let number = reader.number(value) {
             if number >= RequestReader.minimumSystemVersion { version = number } else { reader.invalid("must be at least 7", value: value) }
         }
+        // A refused systemVersion (of another type, or out of range) gates no field.
+        self.systemVersion = systemVersion.map { document.number($0.value) == version } ?? true ? version : nil
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
@@ -159,25 +176,27 @@ struct LayoutDecoding {
             let later = document.startOffset(of: device.key) < document.startOffset(of: screen.key) ? ("screen", screen) : ("device", device)
             reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), in: body, key: later.0)
         case (nil, nil):
-            reader.missing("device", in: body, detail: "missing required field: give device or screen")
+            reader.missing("device", in: body, detail: "required (or screen)")
         default:
             break
         }
-        let resolvedOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
-            ?? (family == .tv ? .landscapeLeft : .portrait)
+        let givenOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
+        let resolvedOrientation = givenOrientation ?? (family == .tv ? .landscapeLeft : .portrait)
+        // A refused orientation (reported) leaves unjudged what needs the screen: a window's
+        // preset and frame, the size class a split view controller is judged against.
+        let screenKnown = orientation == nil || givenOrientation != nil
 
         rules = LayoutRules(family: family)
         let windowFrame = window.flatMap {
-            self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: resolvedOrientation,
+            self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: screenKnown ? resolvedOrientation : nil,
                         systemVersion: version, statusBarHidden: hidesStatusBar)
         }
-        rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
-                                                systemVersion: version, statusBarHidden: hidesStatusBar, frame: windowFrame)
-        rules.systemVersion = version
-        self.systemVersion = version
+        rules.windowIsCompact = screenKnown ? windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
+                                                              systemVersion: version, statusBarHidden: hidesStatusBar) : nil
+        rules.systemVersion = self.systemVersion
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
-        } else {
+        } else if !document.members(of: body).contains(where: { document.string($0.key) == "root" }) {
             reader.missing("root", in: body)
         }
         let layoutSteps = steps.flatMap { self.steps($0.value) } ?? []
@@ -186,7 +205,7 @@ struct LayoutDecoding {
         try reader.finish()
         // Every way of reaching here without a root or an environment was reported above;
         // these throws only keep the decoder total.
-        guard !views.isEmpty else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "missing required field")]) }
+        guard !views.isEmpty else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "required")]) }
         let label: String, environment: DisplayEnvironment
         if let customScreen {
             label = "custom"
@@ -238,7 +257,8 @@ struct LayoutDecoding {
             guard let key = reader.field(of: member, in: schema.node) else { continue }
             let field = member.value
             let given = !reader.isNull(field)
-            if given { reading.fields.insert(schema.node.index(of: key)) }
+            // `"keyboardLayoutGuide": false` is its absence at every version (API.md).
+            if given, key != .keyboardLayoutGuide || document.bool(field) != false { reading.fields.insert(schema.node.index(of: key)) }
             switch key {
             case .id:
                 id = reader.string(field)
@@ -285,7 +305,10 @@ struct LayoutDecoding {
         var broken = BrokenRules()
         if let id {
             rules.checkID(id, index: index, report: &broken)
-        } else if idValue.map({ !reader.isNull($0) }) != true {   // absent or null (another type was reported)
+        } else if let idValue {
+            // `id` is required: null is a wrong type, not its absence (another type was reported).
+            if reader.isNull(idValue) { reader.wrongType(idValue, expected: "a string") }
+        } else {
             reader.missing("id", in: value)
         }
         reading.parentKind = parent >= 0 ? views[parent].kind : nil
@@ -397,76 +420,8 @@ struct LayoutDecoding {
         reader.invalid(detail, at: document.startOffset(of: member.key), in: object, key: key, varies: varies)
     }
 
-    /// The member of `object` that decoding reads as `field`: its first with that key.
+    /// The member of `object` that decoding reads as `field`: the last with that key.
     func member<Field>(_ field: Field, of object: JSONValue, in table: FieldTable<Field>) -> JSONMember? {
-        document.members(of: object).first { !document.isDuplicateKey($0.key) && table.field($0.key, in: document) == field }
-    }
-
-    // MARK: - View controllers
-
-    /// The view controller `value`, its kind as the rules see it (`nil` when `kind` gives
-    /// no controller kind) and the fields it gives.
-    private mutating func viewController(_ value: JSONValue) -> (ViewController, kind: ViewControllerKind?, fields: FieldBits)? {
-        guard reader.expectObject(value) else { return nil }
-        var controller = ViewController()
-        var kindValid = true
-        var fields = FieldBits()
-        for member in document.members(of: value) {
-            guard let key = reader.field(of: member, in: schema.controller) else { continue }
-            let field = member.value
-            if !reader.isNull(field) { fields.insert(schema.controller.index(of: key)) }
-            switch key {
-            case .kind:
-                if let kind = reader.word(field, schema.controllerKinds) { controller.kind = kind } else { kindValid = reader.isNull(field) }
-            case .additionalSafeAreaInsets:
-                controller.additionalSafeAreaInsets = reader.insets(field) ?? .zero
-            case .edgesForExtendedLayout:
-                controller.edgesForExtendedLayout = edges(field) ?? .all
-            case .extendedLayoutIncludesOpaqueBars:
-                controller.extendedLayoutIncludesOpaqueBars = reader.bool(field) ?? false
-            case .automaticallyAdjustsScrollViewInsets:
-                controller.automaticallyAdjustsScrollViewInsets = reader.bool(field) ?? true
-            case .viewRespectsSystemMinimumLayoutMargins:
-                controller.viewRespectsSystemMinimumLayoutMargins = reader.bool(field) ?? true
-            case .navigationBar:
-                controller.navigationBar = reader.bar(field, hiddenByDefault: false, largeTitles: true) ?? controller.navigationBar
-            case .toolbar:
-                controller.toolbar = reader.bar(field, hiddenByDefault: true, largeTitles: false) ?? controller.toolbar
-            case .tabBar:
-                controller.tabBar = reader.bar(field, hiddenByDefault: false, largeTitles: false) ?? controller.tabBar
-            case .style, .preferredPrimaryColumnWidth:
-                splitField(key, field, into: &controller)
-            }
-        }
-        return (controller, kindValid ? controller.kind : nil, fields)
-    }
-
-    /// `edgesForExtendedLayout`: an array of edges, `"all"` or `"none"`.
-    private mutating func edges(_ value: JSONValue) -> EdgeSet? {
-        switch document.kind(of: value) {
-        case .null:
-            return nil
-        case .string:
-            switch document.index(of: value, in: schema.edgeWords.table).map({ schema.edgeWords.words[$0] }) {
-            case .allEdges: return .all
-            case .noEdges: return []
-            case nil:
-                reader.invalid("must be \"all\", \"none\" or an array of edges", value: value)
-                return nil
-            }
-        case .array:
-            var set = EdgeSet()
-            for element in document.elements(of: value) {
-                if let edge = reader.word(element, schema.edges) {
-                    set.insert(EdgeSet(edge))
-                } else if reader.isNull(element) {
-                    reader.wrongType(element, expected: "a string")
-                }
-            }
-            return set
-        default:
-            reader.wrongType(value, expected: "an array of edges, \"all\" or \"none\"")
-            return nil
-        }
+        document.members(of: object).first { !document.isSupersededKey($0.key) && table.field($0.key, in: document) == field }
     }
 }

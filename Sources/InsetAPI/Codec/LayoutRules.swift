@@ -142,8 +142,9 @@ struct LayoutRules {
     /// Whether the app's window is horizontally compact (`nil`: not known), where a split
     /// view controller is not modelled (RULES.md SV).
     var windowIsCompact: Bool?
-    /// The systemVersion simulated (the list fields' rules depend on it).
-    var systemVersion = 18.0
+    /// The systemVersion simulated (the list fields' rules depend on it); `nil` when the
+    /// body's is refused, which leaves every field unjudged against a version (API.md "Errors").
+    var systemVersion: Double? = 18.0
 
     /// Rules for a request on a device of `family` (`nil` for a custom screen or an
     /// unknown device).
@@ -288,12 +289,12 @@ struct LayoutRules {
 
     /// A `window` on a device of `family` (`nil`: a custom screen) at `systemVersion`: iPads
     /// only, from 9 (RULES.md W1). Returns whether the window can be placed.
-    static func checkWindow<Report: LayoutRuleReport>(family: DeviceFamily?, systemVersion: Double, report: inout Report) -> Bool {
+    static func checkWindow<Report: LayoutRuleReport>(family: DeviceFamily?, systemVersion: Double?, report: inout Report) -> Bool {
         guard family == .ipad else {
             report.broken(.windowOffIPad, at: .window(nil), detail: family == nil ? "a window needs an iPad device, not a custom screen" : "a window is only for iPads")
             return false
         }
-        guard systemVersion >= 9 else {
+        guard !Self.version(systemVersion, isBefore: 9) else {
             report.broken(.windowBeforeSplitView, at: .window(nil), detail: "windows need systemVersion 9 or later (Split View arrived in iOS 9)")
             return false
         }
@@ -347,7 +348,17 @@ struct LayoutRules {
     private static func bars<Report: LayoutRuleReport>(_ fields: FieldBits, of kind: ViewControllerKind, report: inout Report) {
         for (bar, owner) in LayoutSchema.ControllerField.bars where owner != kind && fields.contains(LayoutSchema.shared.controller.index(of: bar)) {
             report.broken(.barOfAnotherController, at: .controllerField(bar),
-                          detail: owner == .navigation ? "only for a navigation controller" : "only for a tab bar controller")
+                          detail: "not allowed on a \(name(kind)): only for a \(name(owner))")
+        }
+    }
+
+    /// A controller kind as a detail names it (`a plain view controller`, `a tab bar controller`).
+    private static func name(_ kind: ViewControllerKind) -> String {
+        switch kind {
+        case .plain: "plain view controller"
+        case .navigation: "navigation controller"
+        case .tabBar: "tab bar controller"
+        case .split: "split view controller"
         }
     }
 
@@ -381,17 +392,22 @@ struct LayoutRules {
             }
             let lacking: String?
             switch field {
-            case .style where node.isInsetGrouped && (systemVersion < 13 || family == .tv):
+            case .style where node.isInsetGrouped && (Self.version(systemVersion, isBefore: 13) || family == .tv):
                 lacking = "insetGrouped needs systemVersion 13 or later, and is not on tvOS"
-            case .insetsContentViewsToSafeArea where systemVersion < 11, .separatorInsetReference where systemVersion < 11:
+            case .insetsContentViewsToSafeArea where Self.version(systemVersion, isBefore: 11), .separatorInsetReference where Self.version(systemVersion, isBefore: 11):
                 lacking = "needs systemVersion 11 or later"
-            case .keyboardLayoutGuide where systemVersion < 15:
+            case .keyboardLayoutGuide where Self.version(systemVersion, isBefore: 15):
                 lacking = "needs systemVersion 15 or later"
             default:
                 lacking = nil
             }
             if let lacking { report.broken(.fieldBeforeItsVersion, at: .field(field), detail: lacking) }
         }
+    }
+
+    /// Whether `version` (`nil`: refused, judged against nothing) is below `first`.
+    static func version(_ version: Double?, isBefore first: Double) -> Bool {
+        version.map { $0 < first } ?? false
     }
 
     /// The fields a row takes no value for.

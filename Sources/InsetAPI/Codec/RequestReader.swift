@@ -17,47 +17,52 @@ struct FieldTable<Field: CaseIterable & RawRepresentable<String> & Equatable>: S
     /// The position of `field` among the fields.
     func index(of field: Field) -> Int { fields.firstIndex(of: field)! }
 
+    /// The keys, in order: the fields known at this place (API.md "Suggestions").
+    var names: [String] { table.strings }
+
     /// The field `key` (a key of `document`) names, if any.
     func field(_ key: JSONValue, in document: JSONDocument) -> Field? {
         document.index(of: key, in: table).map { fields[$0] }
     }
 }
 
-/// The words a string field takes (an enumeration's raw values), looked up by their bytes,
-/// and the problem detail that lists them.
+/// The words a string field takes (an enumeration's raw values, in the order API.md lists
+/// them, which suggestions follow), looked up by their bytes.
 struct WordTable<Word: RawRepresentable<String>>: Sendable where Word: Sendable {
     let words: [Word]
     let table: JSONStringTable
-    /// `must be one of "a", "b"`.
-    let detail: String
 
     init(_ words: [Word]) {
         self.words = words
         table = JSONStringTable(words.map(\.rawValue))
         precondition(table.strings.allSatisfy(RequestReader.isComparableByBytes), "words are compared by their bytes")
-        detail = "must be one of " + words.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     }
+
+    /// The words, in order.
+    var names: [String] { table.strings }
 }
 
 /// The schema-driven reading both request decoders share: it walks a parsed document and
 /// collects every problem with the value it concerns, so that they can be reported in
 /// document order with their JSON Pointers (worked out only when there are problems).
 ///
-/// Problems are of two kinds: a value of the wrong JSON type (400) and a content problem
-/// (422). A value that fails either way reads as `nil`, so the caller falls back to the
-/// default and goes on checking the rest of the document.
+/// Every problem is a 422, a value of the wrong JSON type included (API.md "Errors"). A
+/// value with a problem reads as `nil`, so the caller falls back to the default and goes on
+/// checking the rest of the document.
 ///
 /// Keys and words are looked up by their bytes in tables (`JSONStringTable`); the schema's
 /// strings are checked to be ASCII without `K`, `;` or `` ` `` (`isComparableByBytes`), so
 /// this matches exactly what comparing `String`s would.
 struct RequestReader {
-    /// A problem, the byte offset it is sorted by, and where it points: at `value`, or at
-    /// `value`'s member `key`.
+    /// A problem, the byte offset it is sorted by (where its pointer begins; problems at one
+    /// pointer keep the order found), and where it points: at `value`, or at `value`'s
+    /// member `key`.
     private struct Located {
         var offset: Int
         var value: JSONValue
         var key: String?
         var detail: String
+        var suggestion: String?
         /// Whether the problem depends on the device, orientation or systemVersion (see
         /// ``invalid(_:at:in:key:varies:)``).
         var varies = false
@@ -123,7 +128,6 @@ struct RequestReader {
 
     let document: JSONDocument
     private var shapes: Shapes { Self.shapes }
-    private var typeErrors: [Located] = []
     private var problems: [Located] = []
 
     init(document: JSONDocument) {
@@ -140,31 +144,20 @@ struct RequestReader {
         }
     }
 
-    /// Throws the collected problems: the wrong-type ones as 400 if there are any, else
-    /// the content ones as 422, each list in document order.
+    /// Throws the collected problems as 422, in document order.
     /// With `ignoringVarying`, the problems that depend on the device, orientation or
     /// systemVersion are left out.
     func finish(ignoringVarying: Bool = false) throws(Problem) {
-        if !typeErrors.isEmpty {
-            let sorted = inDocumentOrder(typeErrors)
-            let first = sorted[0]
-            let more = sorted.count > 1 ? " (and \(sorted.count - 1) more)" : ""
-            let place = first.pointer.isEmpty ? "the body" : first.pointer
-            throw Problem.malformed("Wrong JSON type at \(place): \(first.detail)\(more)", errors: sorted)
-        }
         let problems = ignoringVarying ? problems.filter { !$0.varies } : problems
         if !problems.isEmpty { throw Problem.invalid(inDocumentOrder(problems)) }
     }
 
-    /// The details of the problems found so far when every one depends on the device,
+    /// The problems found so far, in document order, when every one depends on the device,
     /// orientation or systemVersion (a matrix skips such a combination), else `nil`.
-    var varyingDetailsOnly: [String]? {
-        guard typeErrors.isEmpty, !problems.isEmpty, problems.allSatisfy(\.varies) else { return nil }
-        return problems.map(\.detail)
+    var varyingProblemsOnly: [FieldProblem]? {
+        guard !problems.isEmpty, problems.allSatisfy(\.varies) else { return nil }
+        return inDocumentOrder(problems)
     }
-
-    /// Whether no problem of either kind has been found so far.
-    var isClean: Bool { typeErrors.isEmpty && problems.isEmpty }
 
     private func inDocumentOrder(_ located: [Located]) -> [FieldProblem] {
         let sorted = located.enumerated()
@@ -172,7 +165,7 @@ struct RequestReader {
             .map(\.element)
         let pointers = document.pointers(to: sorted.map(\.value))
         return zip(sorted, pointers).map { located, pointer in
-            FieldProblem(pointer: (located.key.map { pointer.appending($0) } ?? pointer).description, detail: located.detail)
+            FieldProblem(pointer: (located.key.map { pointer.appending($0) } ?? pointer).description, detail: located.detail, suggestion: located.suggestion)
         }
     }
 
@@ -181,28 +174,37 @@ struct RequestReader {
     /// A 422 problem with `value`, or with its member `key`, sorted at `offset`; `varies`
     /// when it depends on the device, orientation or systemVersion (a field the version
     /// lacks, a window off an iPad, a container on tvOS…), which a matrix skips.
-    mutating func invalid(_ detail: String, at offset: Int, in value: JSONValue, key: String? = nil, varies: Bool = false) {
-        problems.append(Located(offset: offset, value: value, key: key, detail: detail, varies: varies))
+    mutating func invalid(_ detail: String, at offset: Int, in value: JSONValue, key: String? = nil, varies: Bool = false, suggestion: String? = nil) {
+        problems.append(Located(offset: offset, value: value, key: key, detail: detail, suggestion: suggestion, varies: varies))
     }
 
-    /// A 422 problem with `value`, sorted where it begins.
-    mutating func invalid(_ detail: String, value: JSONValue, varies: Bool = false) {
-        invalid(detail, at: document.startOffset(of: value), in: value, varies: varies)
+    /// A 422 problem with `value`, sorted where its pointer begins.
+    mutating func invalid(_ detail: String, value: JSONValue, varies: Bool = false, suggestion: String? = nil) {
+        invalid(detail, at: document.pointerOffset(of: value), in: value, varies: varies, suggestion: suggestion)
     }
 
-    /// A 400 problem: `value` has the wrong JSON type.
+    /// `value` has the wrong JSON type: `expected` names the type (or both types) the
+    /// place takes, `an object`, `a boolean or an object`.
     mutating func wrongType(_ value: JSONValue, expected: String) {
-        let detail = "must be \(expected), not \(document.kind(of: value))"
-        typeErrors.append(Located(offset: document.startOffset(of: value), value: value, key: nil, detail: detail))
+        invalid("expected \(expected), got \(document.kind(of: value))", value: value)
     }
 
-    /// `member` is not part of the schema.
-    mutating func unknownField(_ member: JSONMember) {
-        invalid("unknown field", at: document.startOffset(of: member.key), in: member.value)
+    /// `member` is not part of the schema, whose fields at this place are `allowed`.
+    mutating func unknownField(_ member: JSONMember, allowed: [String]) {
+        let name = document.string(member.key) ?? ""
+        let (detail, suggestion) = Suggestion.unknownField(name, allowed: allowed)
+        invalid(detail, at: document.startOffset(of: member.key), in: member.value, suggestion: suggestion)
     }
 
-    /// A required member `key` of `object` is absent or null.
-    mutating func missing(_ key: String, in object: JSONValue, detail: String = "missing required field") {
+    /// The string `value` is none of `allowed` (an enumeration's words, in their order).
+    mutating func unknownWord(_ value: JSONValue, allowed: [String]) {
+        let (detail, suggestion) = Suggestion.unknownWord(document.string(value) ?? "", allowed: allowed)
+        invalid(detail, value: value, suggestion: suggestion)
+    }
+
+    /// A required member `key` of `object` is absent: listed at the end of the object, after
+    /// its other problems (`null` is a wrong type, not an absence).
+    mutating func missing(_ key: String, in object: JSONValue, detail: String = "required") {
         invalid(detail, at: document.endOffset(of: object) - 1, in: object, key: key)
     }
 
@@ -218,30 +220,29 @@ struct RequestReader {
         return true
     }
 
-    /// The field of `fields` that `member` (of the object being read) gives, or `nil`
-    /// when its key repeats an earlier one ("duplicate key") or is not in the schema
-    /// ("unknown field"), both reported.
-    mutating func field<Field>(of member: JSONMember, in fields: FieldTable<Field>) -> Field? {
-        guard !isDuplicate(member) else { return nil }
+    /// The field of `fields` that `member` (of the object being read) gives, or `nil` when
+    /// a later member repeats its key (the last counts: API.md "Errors") or when it is not
+    /// in the schema ("unknown field", reported with a suggestion from `allowed`, by
+    /// default the table's fields).
+    mutating func field<Field>(of member: JSONMember, in fields: FieldTable<Field>, allowed: [String]? = nil) -> Field? {
+        guard !isSuperseded(member) else { return nil }
         guard let field = fields.field(member.key, in: document) else {
-            unknownField(member)
+            unknownField(member, allowed: allowed ?? fields.names)
             return nil
         }
         return field
     }
 
-    /// The key of `member` (of the object being read), or `nil` (reported) for a repeated key.
-    mutating func key(of member: JSONMember) -> String? {
-        guard !isDuplicate(member) else { return nil }
+    /// The key of `member` (of the object being read), or `nil` when a later member repeats it.
+    func key(of member: JSONMember) -> String? {
+        guard !isSuperseded(member) else { return nil }
         return document.string(member.key) ?? ""
     }
 
-    /// Whether the key of `member` (of the object being read) repeats an earlier one;
-    /// reported when it does.
-    mutating func isDuplicate(_ member: JSONMember) -> Bool {
-        guard document.isDuplicateKey(member.key) else { return false }
-        invalid("duplicate key", at: document.startOffset(of: member.key), in: member.value)
-        return true
+    /// Whether a later member of the object being read repeats `member`'s key: the last
+    /// occurrence counts, and this one is not read.
+    func isSuperseded(_ member: JSONMember) -> Bool {
+        document.isSupersededKey(member.key)
     }
 
     /// Whether `value` is JSON `null` (an optional field given as null is absent).
@@ -260,6 +261,15 @@ struct RequestReader {
             return nil
         }
         return number
+    }
+
+    /// A number following `rule` where one is required (`null` too is a wrong type), or `nil` when reported.
+    mutating func requiredNumber(_ value: JSONValue, _ rule: NumberRule) -> Double? {
+        if isNull(value) {
+            wrongType(value, expected: "a number")
+            return nil
+        }
+        return number(value, rule)
     }
 
     /// A boolean, or `nil` when null or reported.
@@ -287,7 +297,7 @@ struct RequestReader {
             return nil
         }
         guard let index = document.index(of: value, in: words.table) else {
-            invalid(words.detail, value: value)
+            unknownWord(value, allowed: words.names)
             return nil
         }
         return words.words[index]
@@ -344,14 +354,14 @@ struct RequestReader {
         guard !isNull(value), expectObject(value) else { return nil }
         var fields = RequiredNumbers()
         for member in document.members(of: value) {
-            guard !isDuplicate(member) else { continue }
+            guard !isSuperseded(member) else { continue }
             switch shapes.rect.field(member.key, in: document) {
             case .x? where withOrigin: fields.x = read(member.value, .signed, bit: 1, into: &fields)
             case .y? where withOrigin: fields.y = read(member.value, .signed, bit: 2, into: &fields)
             case .width?: fields.width = read(member.value, .nonNegative, bit: 4, into: &fields)
             case .height?: fields.height = read(member.value, .nonNegative, bit: 8, into: &fields)
             default:
-                unknownField(member)
+                unknownField(member, allowed: withOrigin ? shapes.rect.names : Array(shapes.rect.names.suffix(2)))
                 fields.failed = true
             }
         }
@@ -373,11 +383,10 @@ struct RequestReader {
         var failed = false
     }
 
-    /// Reads one required number: null counts as absent; a reported value marks `fields` failed.
+    /// Reads one required number (`null` is a wrong type); a reported value marks `fields` failed.
     private mutating func read(_ value: JSONValue, _ rule: NumberRule, bit: UInt8, into fields: inout RequiredNumbers) -> Double {
-        guard !isNull(value) else { return 0 }
         fields.seen |= bit
-        guard let number = number(value, rule) else {
+        guard let number = requiredNumber(value, rule) else {
             fields.failed = true
             return 0
         }
@@ -392,11 +401,11 @@ struct RequestReader {
         guard !isNull(value), expectObject(value) else { return nil }
         var bar = BarConfiguration(hidden: hiddenByDefault)
         for member in document.members(of: value) {
-            switch field(of: member, in: shapes.bar) {
+            switch field(of: member, in: shapes.bar, allowed: largeTitles ? nil : Array(shapes.bar.names.prefix(2))) {
             case .hidden: bar.hidden = bool(member.value) ?? hiddenByDefault
             case .translucent: bar.translucent = bool(member.value) ?? true
             case .prefersLargeTitles:
-                if largeTitles { bar.prefersLargeTitles = bool(member.value) ?? false } else { unknownField(member) }
+                if largeTitles { bar.prefersLargeTitles = bool(member.value) ?? false } else { unknownField(member, allowed: Array(shapes.bar.names.prefix(2))) }
             case nil: break
             }
         }

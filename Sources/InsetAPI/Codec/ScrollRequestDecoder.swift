@@ -6,8 +6,8 @@ import ServiceKit
 ///
 /// The safe area comes from `safeAreaInsets` or from a `device` (with `orientation`,
 /// `frame`, `statusBarHidden` and bar objects); the size from `bounds` or the `frame`.
-/// Malformed JSON and wrong JSON types are `400`; every other problem is reported at once
-/// as `422`, with JSON Pointers in document order.
+/// Malformed JSON is `400`; every other problem (a wrong JSON type included) is reported at
+/// once as `422`, with JSON Pointers in document order.
 public struct ScrollRequestDecoder: Sendable {
     /// Resolves registry devices.
     public var devices: any DeviceDirectory
@@ -30,13 +30,13 @@ public struct ScrollRequestDecoder: Sendable {
     }
 }
 
-/// The keys of `/scroll` bodies, looked up by their bytes.
+/// The keys of `/scroll` bodies, looked up by their bytes, in API.md's order (suggestions follow it).
 private struct ScrollSchema: Sendable {
     enum BodyField: String, CaseIterable, Sendable {
         case systemVersion, contentInsetAdjustmentBehavior, bounds, contentSize, contentInset, safeAreaInsets
         case alwaysBounceVertical, alwaysBounceHorizontal, automaticallyAdjustsScrollIndicatorInsets
         case verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets, context, device, orientation, frame
-        case statusBarHidden, navigationBar, toolbar, tabBar
+        case statusBarHidden, navigationBar, tabBar, toolbar
         case window
     }
     enum ContextField: String, CaseIterable, Sendable { case inNavigationController, automaticallyAdjustsScrollViewInsets, isContentScrollView }
@@ -72,8 +72,7 @@ private struct ScrollDecoding {
     mutating func decode() throws(Problem) -> ScrollRequest {
         let body = document.root
         guard document.kind(of: body) == .object else {
-            let detail = "must be an object, not \(document.kind(of: body))"
-            throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
+            throw Problem.invalid([FieldProblem(pointer: "", detail: "expected an object, got \(document.kind(of: body))")])
         }
         var systemVersion = 18.0
         var bounds: Size?
@@ -114,13 +113,9 @@ private struct ScrollDecoding {
             case .horizontalScrollIndicatorInsets: properties.horizontalScrollIndicatorInsets = reader.insets(value) ?? .zero
             case .context: explicitNavigation = self.context(value, into: &context)
             case .device:
-                if let id = reader.string(value) {
-                    if let known = devices.family(of: id) {
-                        deviceID = id
-                        family = known
-                    } else {
-                        reader.invalid("unknown device \"\(id)\"", value: value)
-                    }
+                if let id = reader.device(value, in: devices), let known = devices.family(of: id) {
+                    deviceID = id
+                    family = known
                 }
             case .orientation:
                 orientation = reader.word(value, schema.orientations)
@@ -135,14 +130,43 @@ private struct ScrollDecoding {
         }
         func offset(_ field: Field) -> Int? { keyOffsets[schema.body.index(of: field)] }
 
+        // An app window (API.md /scroll: as in /layout; the frame is then in its coordinates),
+        // judged before its relation to the other fields: without a device, its own form only.
+        var windowFrame: Rect?
+        if let window {
+            if offset(.safeAreaInsets) == nil, let deviceID, let family {
+                let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
+                                                 systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
+                // A refused systemVersion gates nothing (API.md "Errors").
+                let given = document.members(of: body).filter { document.string($0.key) == Field.systemVersion.rawValue && !reader.isNull($0.value) }.last.map { document.number($0.value) }
+                let judged = given.map { $0 == systemVersion } ?? true ? systemVersion : nil
+                windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
+            } else {
+                _ = reader.windowFrame(window.reading, value: window.value, family: nil, deviceKnown: false, systemVersion: nil, screen: nil)
+            }
+        }
+
+        // The size (first: a missing `bounds` is listed before a missing `safeAreaInsets`,
+        // in the order of the fields).
+        switch (offset(.bounds), offset(.frame)) {
+        case (nil, nil):
+            reader.missing("bounds", in: body, detail: "required (or frame)")
+        case (let boundsOffset?, let frameOffset?):
+            if let size = bounds, let frame, size != frame.size {
+                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), in: body, key: boundsOffset < frameOffset ? "frame" : "bounds")
+            }
+        default:
+            break
+        }
+
         // Where the safe area comes from.
         switch (offset(.safeAreaInsets), offset(.device)) {
         case (let insets?, let device?):
             reader.invalid("give safeAreaInsets or device, not both", at: max(insets, device), in: body, key: insets < device ? "device" : "safeAreaInsets")
         case (nil, nil):
-            reader.missing("safeAreaInsets", in: body, detail: "missing required field: give safeAreaInsets or device")
+            reader.missing("safeAreaInsets", in: body, detail: "required (or device)")
         case (nil, _?):
-            if offset(.frame) == nil { reader.missing("frame", in: body, detail: "missing required field: a device needs the scroll view's frame in the window") }
+            if offset(.frame) == nil { reader.missing("frame", in: body, detail: "required with device: the scroll view's frame in the window") }
             if family == .tv {
                 for field in [Field.navigationBar, .toolbar, .tabBar] {
                     if let offset = offset(field) { reader.invalid("navigation and tab bar controllers are not modelled on tvOS", at: offset, in: body, key: field.rawValue) }
@@ -161,26 +185,6 @@ private struct ScrollDecoding {
         if let deviceID, let orientation, let orientationValue, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) {
             reader.invalid("\(deviceID) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: orientationValue)
         }
-        // An app window (API.md /scroll: as in /layout; the frame is then in its coordinates).
-        var windowFrame: Rect?
-        if let window, offset(.safeAreaInsets) == nil, let deviceID, let family {
-            let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
-                                             systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
-            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: systemVersion, screen: screen)
-        }
-
-        // The size.
-        switch (offset(.bounds), offset(.frame)) {
-        case (nil, nil):
-            reader.missing("bounds", in: body, detail: "missing required field: give bounds or frame")
-        case (let boundsOffset?, let frameOffset?):
-            if let size = bounds, let frame, size != frame.size {
-                reader.invalid("bounds differs from the frame's size", at: max(boundsOffset, frameOffset), in: body, key: boundsOffset < frameOffset ? "frame" : "bounds")
-            }
-        default:
-            break
-        }
-
         try reader.finish()
         // A toolbar, or a context that says so, puts the scroll view in a navigation
         // controller, whose bar shows unless a `navigationBar` object says otherwise.
@@ -198,7 +202,7 @@ private struct ScrollDecoding {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         guard let size = bounds ?? frame?.size else {
-            throw Problem.invalid([FieldProblem(pointer: "/bounds", detail: "missing required field: give bounds or frame")])
+            throw Problem.invalid([FieldProblem(pointer: "/bounds", detail: "required (or frame)")])
         }
         return ScrollRequest(systemVersion: systemVersion, bounds: size, properties: properties, safeArea: safeArea, context: context)
     }

@@ -6,6 +6,12 @@ import ServiceKit
 /// no closures, which would copy the catalog and a profile, retaining the arrays every pool
 /// thread shares).
 extension DeviceCatalog: DeviceDirectory {
+    public func resolve(_ name: String) -> String? {
+        position(resolving: name).map { devices[$0].id }
+    }
+
+    public var ids: [String] { devices.map(\.id) }
+
     public func family(of id: String) -> DeviceFamily? {
         guard let position = position(of: id) else { return nil }
         return devices[position].family

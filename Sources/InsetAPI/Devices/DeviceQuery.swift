@@ -17,7 +17,7 @@ enum DeviceQuery {
         if let familyText {
             family = DeviceFamily(rawValue: familyText)
             if family == nil {
-                problems.append(FieldProblem(pointer: "/family", detail: "must be one of \(list(DeviceFamily.allCases.map(\.rawValue)))"))
+                problems.append(unknownWord(familyText, at: "/family", allowed: DeviceFamily.allCases.map(\.rawValue)))
             }
         }
         if let model, !ModelIdentifier.isWellFormed(model) {
@@ -29,10 +29,14 @@ enum DeviceQuery {
 
     /// The device `/devices/{id}` names, by id or by model identifier (`iPhone16,1`): the
     /// resolver of every route under `/devices/{id}`.
-    /// - Throws: 404 when neither an id nor a listed model identifier matches.
+    /// - Throws: 404 when neither an id nor a listed model identifier matches, with API.md's
+    ///   unknown-device text and the nearest id as `suggestion` where one is close.
     static func device(catalog: DeviceCatalog, id: String) throws(Problem) -> DeviceProfile {
         guard let device = catalog.device(resolving: id) else {
-            throw Problem(status: 404, detail: "no device or model identifier \"\(id)\" in the registry")
+            let (detail, suggestion) = Suggestion.unknownDevice(id, ids: catalog.ids)
+            var problem = Problem(status: 404, detail: detail)
+            problem.suggestion = suggestion
+            throw problem
         }
         return device
     }
@@ -52,7 +56,7 @@ enum DeviceQuery {
                     problems.append(FieldProblem(pointer: "/orientation", detail: "\(device.id) does not support \(word.rawValue); it supports \(list(device.orientations.map(\.rawValue)))"))
                 }
             } else {
-                problems.append(FieldProblem(pointer: "/orientation", detail: "must be one of \(list(Orientation.allCases.map(\.rawValue)))"))
+                problems.append(unknownWord(text, at: "/orientation", allowed: Orientation.allCases.map(\.rawValue)))
             }
         }
         let systemVersion = systemVersion(versionText)
@@ -71,6 +75,12 @@ enum DeviceQuery {
         guard !text.isEmpty, text.allSatisfy(allowed.contains), let value = Double(text),
               value.isFinite, value >= 7, value <= 1e9 else { return nil }
         return value
+    }
+
+    /// A query value that is none of `allowed` (API.md "Errors": the word, the list, a suggestion).
+    private static func unknownWord(_ word: String, at pointer: String, allowed: [String]) -> FieldProblem {
+        let (detail, suggestion) = Suggestion.unknownWord(word, allowed: allowed)
+        return FieldProblem(pointer: pointer, detail: detail, suggestion: suggestion)
     }
 
     private static func list(_ words: [String]) -> String {

@@ -10,8 +10,9 @@ import ServiceKit
 /// JSON: `{"results":[{"device","orientation","systemVersion","window","nodes"},…],
 /// "skipped":[{"device","orientation","systemVersion","reason"},…]}`, each `nodes` the bytes
 /// /layout answers for that combination (or, with `?fields=`, the fields named, written
-/// alike). CSV: the header line, then one line per result and node that has the Insets
-/// field, CRLF after each line, values quoted as RFC 4180 requires.
+/// alike). CSV (nine columns, the last `skipped`): the header line naming the Insets field,
+/// one line per result and node that has it, then one line per skipped combination with
+/// its reason; CRLF after each line, values quoted as RFC 4180 requires.
 struct MatrixAnswer: IteratorProtocol, Sendable {
     private let matrix: MatrixRequest
     private let format: MatrixFormat
@@ -37,7 +38,10 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
         piece.reserveCapacity(Self.pieceBytes + 4096)
         if !started {
             started = true
-            piece.append(contentsOf: isCSV ? Self.csvHeader : Array("{\"results\":[".utf8))
+            switch format {
+            case .csv(let field): piece.append(contentsOf: Self.csvHeader(field))
+            case .json: piece.append(contentsOf: "{\"results\":[".utf8)
+            }
         }
         while index < matrix.combinations.count, piece.count < Self.pieceBytes {
             let combination = matrix.combinations[index]
@@ -47,7 +51,7 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
         }
         if index == matrix.combinations.count {
             finished = true
-            if !isCSV { appendSkipped(to: &piece) }
+            if isCSV { appendSkippedLines(to: &piece) } else { appendSkipped(to: &piece) }
         }
         return piece
     }
@@ -135,24 +139,46 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
 
     // MARK: - CSV
 
-    static let csvHeader = Array("device,orientation,systemVersion,node,top,left,bottom,right\r\n".utf8)
+    /// `device,orientation,systemVersion,node,FIELD.top,FIELD.left,FIELD.bottom,FIELD.right,skipped`.
+    static func csvHeader(_ field: NodeField) -> [UInt8] {
+        let edges = ["top", "left", "bottom", "right"].map { "\(field.rawValue).\($0)" }
+        return Array((["device", "orientation", "systemVersion", "node"] + edges + ["skipped"]).joined(separator: ",").utf8) + [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+    }
 
-    /// One line per node that has `field`: device, orientation, systemVersion, node id, and
-    /// the four edges, numbers as the JSON answers write them.
-    private func appendLines(_ combination: MatrixRequest.Combination, _ nodes: [NodeResult], field: NodeField, to piece: inout [UInt8]) {
+    /// `device,orientation,systemVersion,` of `combination`.
+    private static func linePrefix(_ combination: MatrixRequest.Combination) -> [UInt8] {
         var prefix: [UInt8] = []
-        Self.appendCSVField(combination.device, to: &prefix)
+        appendCSVField(combination.device, to: &prefix)
         prefix.append(UInt8(ascii: ","))
-        Self.appendCSVField(combination.orientation.rawValue, to: &prefix)
+        appendCSVField(combination.orientation.rawValue, to: &prefix)
         prefix.append(UInt8(ascii: ","))
-        prefix.append(contentsOf: Self.numbers([combination.systemVersion]))
+        prefix.append(contentsOf: numbers([combination.systemVersion]))
         prefix.append(UInt8(ascii: ","))
+        return prefix
+    }
+
+    /// One line per node that has `field`: device, orientation, systemVersion, node id, the
+    /// four edges (numbers as the JSON answers write them) and an empty `skipped`.
+    private func appendLines(_ combination: MatrixRequest.Combination, _ nodes: [NodeResult], field: NodeField, to piece: inout [UInt8]) {
+        let prefix = Self.linePrefix(combination)
         for node in nodes {
             guard let insets = field.insets(of: node) else { continue }
             piece.append(contentsOf: prefix)
             Self.appendCSVField(node.id, to: &piece)
             piece.append(UInt8(ascii: ","))
             piece.append(contentsOf: Self.numbers([insets.top, insets.left, insets.bottom, insets.right]))
+            piece.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+        }
+    }
+
+    /// After the results, one line per skipped combination: its device, orientation and
+    /// systemVersion, five empty values and its reason.
+    private func appendSkippedLines(to piece: inout [UInt8]) {
+        for combination in matrix.combinations {
+            guard let reason = combination.skipReason else { continue }
+            piece.append(contentsOf: Self.linePrefix(combination))
+            piece.append(contentsOf: ",,,,,".utf8)
+            Self.appendCSVField(reason, to: &piece)
             piece.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
         }
     }

@@ -3,12 +3,13 @@ import JSONCore
 import ServiceKit
 
 /// A member of a node's result in a `/layout` answer, as `?fields=` names it, in the order
-/// the answer writes them.
+/// API.md lists them (its allowed list for suggestions; the answer writes them in its own).
 enum NodeField: String, CaseIterable, Sendable {
-    case frame, frameInWindow, safeAreaInsets, safeAreaLayoutGuide, layoutMargins, directionalLayoutMargins
-    case layoutMarginsGuide, contentInset, adjustedContentInset, verticalScrollIndicatorInsets
-    case horizontalScrollIndicatorInsets, contentOffset, topLayoutGuide, bottomLayoutGuide, bars
-    case contentView, separatorInset, sectionInsets, sectionExplain, keyboardLayoutGuide, explain
+    case frame, frameInWindow, layoutMargins, directionalLayoutMargins, layoutMarginsGuide
+    case safeAreaInsets, safeAreaLayoutGuide, explain
+    case contentInset, adjustedContentInset, verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets, contentOffset
+    case topLayoutGuide, bottomLayoutGuide, bars
+    case contentView, separatorInset, sectionInsets, sectionExplain, keyboardLayoutGuide
 
     /// The fields that are Insets, which a CSV answer can give (one of them).
     static let insetsFields: [NodeField] = [
@@ -55,8 +56,8 @@ enum MatrixFormat: Hashable, Sendable {
 
     /// The format `?fields=` (`fields`: the parameter's value; `given`: whether the
     /// parameter is there, bare or with a value) asks for in the negotiated `type`.
-    /// - Throws: 422 at `/fields` for no names, an unknown name, or with CSV another field
-    ///   than one Insets field.
+    /// - Throws: 422 at `/fields` for no names, for each unknown name, and (after them) with
+    ///   CSV for another field than one Insets field.
     static func from(fields: String?, given: Bool, type: AnswerType) throws(Problem) -> MatrixFormat {
         let csv = type == .csv
         guard given else { return csv ? .csv(.safeAreaInsets) : .json(nil) }
@@ -72,14 +73,15 @@ enum MatrixFormat: Hashable, Sendable {
             } else if let field = NodeField(rawValue: String(name)) {
                 if !selected.contains(field) { selected.append(field) }
             } else {
-                problems.append(FieldProblem(pointer: "/fields", detail: "unknown node field \"\(name)\"; the fields are \(Self.list(NodeField.allCases))"))
+                let (detail, suggestion) = Suggestion.unknownWord(String(name), allowed: NodeField.allCases.map(\.rawValue))
+                problems.append(FieldProblem(pointer: "/fields", detail: detail, suggestion: suggestion))
             }
+        }
+        if csv, !selected.isEmpty, selected.count != 1 || !NodeField.insetsFields.contains(selected[0]) {
+            problems.append(FieldProblem(pointer: "/fields", detail: "text/csv gives one Insets field per line: name one of \(Self.list(NodeField.insetsFields))"))
         }
         guard problems.isEmpty else { throw Problem.invalid(problems) }
         guard csv else { return .json(NodeFieldSet(selected)) }
-        guard selected.count == 1, NodeField.insetsFields.contains(selected[0]) else {
-            throw Self.problem("text/csv gives one Insets field per line: name one of \(Self.list(NodeField.insetsFields))")
-        }
         return .csv(selected[0])
     }
 

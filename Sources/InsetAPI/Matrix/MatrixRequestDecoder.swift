@@ -9,8 +9,8 @@ import ServiceKit
 /// `device`, `screen`, `orientation` and `steps` are refused (422); every other member is
 /// the /layout request's, decoded once by ``LayoutRequestDecoder`` (one rule set, the same
 /// problems at the same pointers) from the body with those members taken out and a
-/// registry device put in. The problems of both are answered together: the wrong-type ones
-/// as 400 if there are any, else all as 422, in document order.
+/// registry device put in. The problems of both are answered together as 422, in document
+/// order.
 public struct MatrixRequestDecoder: Sendable {
     /// The registry: the devices a matrix may name, and their environments.
     public let catalog: DeviceCatalog
@@ -23,9 +23,19 @@ public struct MatrixRequestDecoder: Sendable {
     /// decoder's `maxNodeStates`.
     public init(catalog: DeviceCatalog, limits: DecodingLimits = DecodingLimits(), maxCombinations: Int = 1_000) {
         self.catalog = catalog
-        layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
+        var layoutDecoder = LayoutRequestDecoder(devices: catalog, limits: limits)
+        layoutDecoder.bodyFields = Self.bodyFields
+        self.layoutDecoder = layoutDecoder
         self.maxCombinations = maxCombinations
     }
+
+    /// The fields known at the top of a matrix body (API.md "Suggestions"): the matrix's own,
+    /// then /layout's but those the matrix refuses.
+    static let bodyFields: [String] = {
+        typealias Field = MatrixDecoding.Field
+        let refused = Set(Field.refused.map(\.rawValue))
+        return Field.allCases.filter { !Field.refused.contains($0) }.map(\.rawValue) + LayoutSchema.shared.body.names.filter { !refused.contains($0) }
+    }()
 
     /// Decodes a body; throws the `400` or `422` problem describing everything wrong with it.
     public func decode(_ body: [UInt8]) throws(Problem) -> MatrixRequest {
@@ -41,11 +51,15 @@ private struct MatrixDecoding {
     enum Field: String, CaseIterable, Sendable {
         case devices, orientations, systemVersions
         case device, screen, orientation, steps
+
+        /// The /layout members a matrix refuses.
+        static let refused: [Field] = [.device, .screen, .orientation, .steps]
     }
 
     static let fields = FieldTable<Field>()
     static let orientations = WordTable(Orientation.allCases)
     static let allDevicesWord = JSONStringTable(["all"])
+
 
     let document: JSONDocument
     let decoder: MatrixRequestDecoder
@@ -61,8 +75,7 @@ private struct MatrixDecoding {
     mutating func decode() throws(Problem) -> MatrixRequest {
         let body = document.root
         guard document.kind(of: body) == .object else {
-            let detail = "must be an object, not \(document.kind(of: body))"
-            throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
+            throw Problem.invalid([FieldProblem(pointer: "", detail: "expected an object, got \(document.kind(of: body))")])
         }
         var devices: JSONMember?, orientations: JSONMember?, versions: JSONMember?
         var layoutMembers: [JSONMember] = []
@@ -73,16 +86,18 @@ private struct MatrixDecoding {
                 if document.string(member.key) == "systemVersion", !reader.isNull(member.value) { systemVersion = member }
                 continue
             }
-            guard !reader.isDuplicate(member), !reader.isNull(member.value) else { continue }
+            guard !reader.isSuperseded(member), !reader.isNull(member.value) else { continue }
             let keyOffset = document.startOffset(of: member.key)
             switch field {
             case .devices: devices = member
             case .orientations: orientations = member
             case .systemVersions: versions = member
-            case .device, .screen:
-                reader.invalid("a matrix lays the hierarchy out on the registry devices that devices names", at: keyOffset, in: member.value)
+            case .device:
+                reader.invalid("a matrix takes devices, a list of device ids or model identifiers (or \"all\"), instead of device", at: keyOffset, in: member.value)
+            case .screen:
+                reader.invalid("a matrix lays the hierarchy out on registry devices only: give devices, a list of device ids or model identifiers", at: keyOffset, in: member.value)
             case .orientation:
-                reader.invalid("a matrix lays the hierarchy out in the orientations that orientations names", at: keyOffset, in: member.value)
+                reader.invalid("a matrix takes orientations, a list of orientations, instead of orientation", at: keyOffset, in: member.value)
             case .steps:
                 reader.invalid("a matrix answers the first layout only: send steps to POST /layout", at: keyOffset, in: member.value)
             }
@@ -187,10 +202,10 @@ private struct MatrixDecoding {
         return decoder.layoutDecoder.decodeCombination(body)
     }
 
-    /// Throws the problems found here and the /layout decoder's together: 400 when either
-    /// has a wrong JSON type, else 422, each list merged in the order of the body's
-    /// top-level `members` (each problem's list is in document order already, and no
-    /// member has problems in both).
+    /// Throws the problems found here and the /layout decoder's together, as 422, merged in
+    /// the order of the body's top-level `members` (each problem's list is in document
+    /// order already). At one member the /layout decoder's come first: there it judges the
+    /// value itself (`systemVersion`), the matrix its relation to the matrix's members.
     private func finish(with layoutProblem: Problem?, members: [JSONMember]) throws(Problem) {
         var own: Problem?
         do { try reader.finish() } catch { own = error }
@@ -199,9 +214,6 @@ private struct MatrixDecoding {
             return
         }
         guard let own else { throw layoutProblem }
-        if own.status != layoutProblem.status {
-            throw own.status == 400 ? own : layoutProblem
-        }
         var position: [String: Int] = [:]
         for (index, member) in members.enumerated() {
             let key = document.string(member.key) ?? ""
@@ -213,7 +225,7 @@ private struct MatrixDecoding {
         var merged: [FieldProblem] = []
         var ours = own.errors[...], theirs = layoutProblem.errors[...]
         while let mine = ours.first, let other = theirs.first {
-            if place(other) < place(mine) {
+            if place(other) <= place(mine) {
                 merged.append(other)
                 theirs = theirs.dropFirst()
             } else {
@@ -223,21 +235,18 @@ private struct MatrixDecoding {
         }
         merged += ours
         merged += theirs
-        if own.status == 422 { throw Problem.invalid(merged) }
-        let more = merged.count > 1 ? " (and \(merged.count - 1) more)" : ""
-        let place = merged[0].pointer.isEmpty ? "the body" : merged[0].pointer
-        throw Problem.malformed("Wrong JSON type at \(place): \(merged[0].detail)\(more)", errors: merged)
+        throw Problem.invalid(merged)
     }
 
     // MARK: - The matrix's arrays
 
-    /// `devices`: `"all"` or a non-empty array of registry ids without repeats; nil when
-    /// reported.
+    /// `devices`: `"all"` or a non-empty array of registry ids or model identifiers, no two
+    /// naming one profile; the profiles' ids, or nil when reported.
     private mutating func devices(_ value: JSONValue) -> [String]? {
         switch document.kind(of: value) {
         case .string:
             guard document.index(of: value, in: Self.allDevicesWord) != nil else {
-                reader.invalid("must be \"all\" or an array of device ids", value: value)
+                reader.unknownWord(value, allowed: Self.allDevicesWord.strings)
                 return nil
             }
             return catalog.devices.map(\.id)
@@ -245,16 +254,14 @@ private struct MatrixDecoding {
             var ids: [String] = []
             var valid = nonEmpty(value)
             for element in document.elements(of: value) {
-                guard let id = document.string(element) else {
-                    reader.wrongType(element, expected: "a string")
+                if reader.isNull(element) { reader.wrongType(element, expected: "a string") }
+                guard let id = reader.device(element, in: catalog) else {
                     valid = false
                     continue
                 }
-                if catalog.position(of: id) == nil {
-                    reader.invalid("unknown device \"\(id)\"", value: element)
-                    valid = false
-                } else if ids.contains(id) {
-                    reader.invalid("\"\(id)\" is already in devices", value: element)
+                if ids.contains(id) {
+                    let name = document.string(element) ?? id
+                    reader.invalid(name == id ? "\"\(id)\" is already in devices" : "\"\(name)\" is \(id), already in devices", value: element)
                     valid = false
                 } else {
                     ids.append(id)
@@ -262,7 +269,7 @@ private struct MatrixDecoding {
             }
             return valid ? ids : nil
         default:
-            reader.wrongType(value, expected: "an array of device ids or \"all\"")
+            reader.wrongType(value, expected: "an array or a string")
             return nil
         }
     }
@@ -271,7 +278,7 @@ private struct MatrixDecoding {
     /// reported.
     private mutating func orientations(_ value: JSONValue) -> [Orientation]? {
         guard document.kind(of: value) == .array else {
-            reader.wrongType(value, expected: "an array of orientations")
+            reader.wrongType(value, expected: "an array")
             return nil
         }
         var list: [Orientation] = []
@@ -296,7 +303,7 @@ private struct MatrixDecoding {
     /// takes them) without repeats; nil when reported.
     private mutating func versions(_ value: JSONValue) -> [Double]? {
         guard document.kind(of: value) == .array else {
-            reader.wrongType(value, expected: "an array of numbers")
+            reader.wrongType(value, expected: "an array")
             return nil
         }
         var list: [Double] = []
@@ -366,7 +373,7 @@ private struct MatrixDecoding {
                     var combination = MatrixRequest.Combination(device: id, orientation: orientation, systemVersion: version)
                     defer { combinations.append(combination) }
                     guard supported.contains(orientation) else {
-                        combination.skipReason = "\(id) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", ")
+                        combination.skipReason = "/orientation: \(id) does not support \(orientation.rawValue)"
                         continue
                     }
                     guard let environment = catalog.environment(id: id, orientation: orientation, systemVersion: version, statusBarHidden: false) else { continue }
@@ -383,7 +390,7 @@ private struct MatrixDecoding {
                         combination.skipReason = reason
                     case .invalid(let problem):
                         // Not expected once the hierarchy decoded without such problems.
-                        combination.skipReason = problem.errors.map(\.detail).joined(separator: "; ")
+                        combination.skipReason = problem.errors.map { "\($0.pointer): \($0.detail)" }.joined(separator: "; ")
                     }
                     reasons[likeness] = .some(combination.skipReason)
                 }

@@ -7,11 +7,18 @@ import ServiceKit
 /// exactly as `POST /layout` is, plus the optional top-level `render` object.
 ///
 /// `render` is read here and taken out of the body before the `/layout` decoder sees it
-/// (which refuses unknown fields); the problems of both are then reported together, in
-/// document order, 400 (wrong JSON types) before 422 as everywhere else.
+/// (which refuses unknown fields); the problems of both are then reported together, as
+/// 422, in document order.
 struct RenderRequestDecoder: Sendable {
     /// The `/layout` decoder, with the server's devices and limits.
     let layout: LayoutRequestDecoder
+
+    /// A decoder of `/render` bodies, whose top-level fields are /layout's and `render`.
+    init(layout: LayoutRequestDecoder) {
+        var layout = layout
+        layout.bodyFields.append(Self.renderKey)
+        self.layout = layout
+    }
 
     private enum RenderField: String, CaseIterable, Sendable { case step, show, scale, node }
     private static let fields = FieldTable<RenderField>()
@@ -33,13 +40,20 @@ struct RenderRequestDecoder: Sendable {
         }
         var reader = RequestReader(document: document)
         var options = RenderOptions()
-        var renderOffset: Int?
-        for member in document.members(of: document.root) where document.string(member.key) == Self.renderKey {
-            if renderOffset == nil { renderOffset = document.startOffset(of: member.key) }
-            guard !reader.isDuplicate(member) else { continue }
-            read(member.value, into: &options, reader: &reader)
+        // The last `render` member counts (API.md "Errors": duplicated members).
+        guard let render = document.members(of: document.root).filter({ document.string($0.key) == Self.renderKey }).last else {
+            return (try layout.decode(body), options)
         }
-        guard let renderOffset else { return (try layout.decode(body), options) }
+        let given = read(render.value, into: &options, reader: &reader)
+        // `step` and `node` against the request's steps and ids as the body gives them, so
+        // that they are judged whatever else is wrong with it.
+        let (steps, ids) = Self.stepsAndIDs(of: document)
+        if let step = given.step, options.step > steps {
+            reader.invalid("must be at most \(steps): the request has \(steps == 1 ? "1 step" : "\(steps) steps")", value: step)
+        }
+        if let node = given.node, let id = options.node, !ids.contains(id) {
+            reader.invalid("must be the id of a node in the request", value: node)
+        }
 
         var renderProblem: Problem?
         do { try reader.finish() } catch { renderProblem = error }
@@ -47,19 +61,26 @@ struct RenderRequestDecoder: Sendable {
         do {
             decoded = try layout.decode(Self.removingRender(from: document))
         } catch {
-            throw Self.merge(layout: error, render: renderProblem, renderOffset: renderOffset, document: document)
+            throw Self.merge(layout: error, render: renderProblem, renderOffset: document.startOffset(of: render.key), document: document)
         }
         if let renderProblem { throw renderProblem }
-        var problems: [FieldProblem] = []
-        if options.step > decoded.request.steps.count {
-            let count = decoded.request.steps.count
-            problems.append(FieldProblem(pointer: "/render/step", detail: "must be at most \(count): the request has \(count == 1 ? "1 step" : "\(count) steps")"))
-        }
-        if let node = options.node, !decoded.request.hierarchy.ids.contains(node) {
-            problems.append(FieldProblem(pointer: "/render/node", detail: "must be the id of a node in the request"))
-        }
-        guard problems.isEmpty else { throw Problem.invalid(problems) }
         return (decoded, options)
+    }
+
+    /// The number of `steps` the body gives and the ids of its nodes (the root's `id`
+    /// members and those of its `subviews`, recursively), as given.
+    private static func stepsAndIDs(of document: JSONDocument) -> (steps: Int, ids: Set<String>) {
+        func member(_ name: String, of object: JSONValue) -> JSONValue? {
+            document.members(of: object).filter { document.string($0.key) == name }.last?.value
+        }
+        var ids = Set<String>()
+        var pending = member("root", of: document.root).map { [$0] } ?? []
+        while let node = pending.popLast() {
+            if let id = member("id", of: node).flatMap(document.string) { ids.insert(id) }
+            if let subviews = member("subviews", of: node) { pending += document.elements(of: subviews) }
+        }
+        let steps = member("steps", of: document.root).map { document.count(of: $0) } ?? 0
+        return (steps, ids)
     }
 
     /// Whether `body` holds `"render"` or a `\u` escape (which could spell it).
@@ -77,16 +98,19 @@ struct RenderRequestDecoder: Sendable {
         }
     }
 
-    /// Reads the `render` object's fields into `options`, reporting what is wrong.
-    private func read(_ value: JSONValue, into options: inout RenderOptions, reader: inout RequestReader) {
+    /// Reads the `render` object's fields into `options`, reporting what is wrong; returns
+    /// the `step` and `node` values read (to be judged against the request).
+    private func read(_ value: JSONValue, into options: inout RenderOptions, reader: inout RequestReader) -> (step: JSONValue?, node: JSONValue?) {
         let document = reader.document
-        guard !reader.isNull(value), reader.expectObject(value) else { return }
+        var given: (step: JSONValue?, node: JSONValue?) = (nil, nil)
+        guard !reader.isNull(value), reader.expectObject(value) else { return given }
         for member in document.members(of: value) {
             switch reader.field(of: member, in: Self.fields) {
             case .step:
                 guard let step = reader.number(member.value) else { break }
                 if step >= 0, step == step.rounded(), step <= Double(Int32.max) {
                     options.step = Int(step)
+                    given.step = member.value
                 } else {
                     reader.invalid("must be a whole number >= 0", value: member.value)
                 }
@@ -110,10 +134,12 @@ struct RenderRequestDecoder: Sendable {
                 }
             case .node:
                 options.node = reader.string(member.value)
+                if options.node != nil { given.node = member.value }
             case nil:
                 break
             }
         }
+        return given
     }
 
     /// The body without its top-level `render` members: the other members' bytes as sent,
@@ -131,12 +157,10 @@ struct RenderRequestDecoder: Sendable {
         return bytes
     }
 
-    /// The `/layout` decoder's problem with `render`'s merged in: a 400 wins over 422s;
-    /// problems of the same status are listed in document order, `render`'s where its
-    /// member stands among the top-level ones.
+    /// The `/layout` decoder's problem with `render`'s merged in, in document order:
+    /// `render`'s where its member stands among the top-level ones.
     private static func merge(layout: Problem, render: Problem?, renderOffset: Int, document: JSONDocument) -> Problem {
-        guard let render, render.status == layout.status || render.status == 400 else { return layout }
-        guard render.status == layout.status else { return render }
+        guard let render, render.status == layout.status else { return layout }
         var topLevel: [String: Int] = [:]
         for member in document.members(of: document.root) {
             if let key = document.string(member.key), topLevel[key] == nil { topLevel[key] = document.startOffset(of: member.key) }
@@ -148,11 +172,6 @@ struct RenderRequestDecoder: Sendable {
         }
         let before = layout.errors.filter { offset($0) < renderOffset }
         let after = layout.errors.filter { offset($0) >= renderOffset }
-        let errors = before + render.errors + after
-        if layout.status == 400 {
-            let first = errors[0]
-            return Problem.malformed("Wrong JSON type at \(first.pointer): \(first.detail) (and \(errors.count - 1) more)", errors: errors)
-        }
-        return Problem.invalid(errors)
+        return Problem.invalid(before + render.errors + after)
     }
 }

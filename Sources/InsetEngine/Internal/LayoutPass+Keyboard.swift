@@ -28,7 +28,10 @@ extension LayoutPass {
             width: keyboard.frame.width, height: keyboard.frame.height
         )
         if keyboard.docked {
-            // K2: the keyboard's top, never below K1's and never above the view's top.
+            // K2: a keyboard that does not reach the view (its top at or below the view's
+            // bottom) leaves K1's guide, above the view's top or not; one that does puts the
+            // guide's top at its own, never below K1's and never above the view's top.
+            guard converted.minY < bounds.maxY else { return rest }
             let top = Swift.max(bounds.minY, Swift.min(converted.minY, restingTop))
             return Rect(x: bounds.x, y: top, width: bounds.width, height: bounds.maxY - top)
         }
@@ -63,11 +66,11 @@ extension LayoutPass {
                 explain.append(why)
             }
         case .compositional(let layoutReference, let sections):
-            // The readable guide's distances from the bounds: the margins, and on the left and
-            // right half the guide's width it leaves.
-            let guide = bounds.inset(by: margins)
-            let aside = (guide.width - guide.readableContentGuide.width) / 2
-            let readable = Insets(top: margins.top, left: margins.left + aside, bottom: margins.bottom, right: margins.right + aside)
+            // The readable guide's (R1) distances from the bounds on the left and right (where
+            // the margins guide has no width left, it is still centred in it); the margins on
+            // the top and bottom.
+            let readableGuide = bounds.inset(by: margins).readableContentGuide
+            let readable = Insets(top: margins.top, left: readableGuide.minX - bounds.minX, bottom: margins.bottom, right: bounds.maxX - readableGuide.maxX)
             for section in sections {
                 var reference = section.contentInsetsReference == .automatic ? layoutReference : section.contentInsetsReference
                 if reference == .automatic { reference = .safeArea }

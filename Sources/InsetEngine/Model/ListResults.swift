@@ -17,11 +17,16 @@ public struct ContentViewResult: Hashable, Sendable {
         self.layoutMarginsGuide = layoutMarginsGuide
     }
 
+    /// `clamp(inherited − distance, 0, inherited)` (RULES.md S3, S4).
+    private static func capped(_ inherited: Double, less distance: Double) -> Double {
+        Swift.min(inherited, Swift.max(0, inherited - distance))
+    }
+
     /// T1: the content view of a row `size` large with the row's `safeArea` (`nil` in the
     /// legacy model) and `margins`, inset by the row's left and right safe area when
     /// `insetsToSafeArea` (the table's `insetsContentViewsToSafeArea`; ignored in the legacy
     /// model), else the row's bounds. Its safe area is the row's less its offset inside the
-    /// row; its margins are the row's less that offset (T3's "whatever T1 did").
+    /// row (S3/S4); its margins are the row's less that offset (T3's "whatever T1 did").
     public init(rowSize size: Size, safeArea: Insets?, margins: Insets, insetsToSafeArea: Bool) {
         var frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
         if let safeArea, insetsToSafeArea {
@@ -29,8 +34,9 @@ public struct ContentViewResult: Hashable, Sendable {
         }
         let offsets = Insets(top: 0, left: frame.x, bottom: 0, right: size.width - frame.maxX)
         self.frame = frame
+        // S3 with the S4 cap: a content view overhanging its row (offset negative) gains nothing.
         safeAreaInsets = safeArea.map {
-            Insets(top: $0.top, left: Swift.max(0, $0.left - offsets.left), bottom: $0.bottom, right: Swift.max(0, $0.right - offsets.right))
+            Insets(top: $0.top, left: Self.capped($0.left, less: offsets.left), bottom: $0.bottom, right: Self.capped($0.right, less: offsets.right))
         }
         layoutMargins = margins - offsets
         layoutMarginsGuide = Rect(x: 0, y: 0, width: frame.width, height: frame.height).inset(by: layoutMargins)

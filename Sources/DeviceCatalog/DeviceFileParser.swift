@@ -35,7 +35,7 @@ struct DeviceFileParser {
 
     private static let documentKeys: Set = [
         "id", "name", "family", "modelIdentifiers", "screen", "scale", "sensorHousing", "homeIndicator",
-        "cornerRadius", "sensorHousingSize", "statusBarHeight", "orientations", "safeArea", "sizeClasses",
+        "cornerRadius", "sensorHousingSize", "sensorHousingTop", "statusBarHeight", "orientations", "safeArea", "sizeClasses",
         "bars", "overrides", "alternatives", "sources", "verified", "notes",
     ]
     private static let insetKeys = ["top", "left", "bottom", "right"]
@@ -72,6 +72,10 @@ struct DeviceFileParser {
         let cornerRadius = try nullable(field("cornerRadius")) { (f) throws(DeviceFileError) in try nonNegative(f) }
         let sensorHousingSize = try nullable(field("sensorHousingSize")) { (f) throws(DeviceFileError) in try size(f) }
         if sensorHousing == .none, sensorHousingSize != nil { throw fail(field("sensorHousingSize"), "must be null without a sensor housing") }
+        let sensorHousingTop = try nullable(field("sensorHousingTop")) { (f) throws(DeviceFileError) in try nonNegative(f) }
+        if (sensorHousing == .none) != (sensorHousingTop == nil) {
+            throw fail(field("sensorHousingTop"), sensorHousing == .none ? "must be null without a sensor housing" : "must be a number >= 0 (0 for a notch, flush with the edge)")
+        }
         let statusBarHeight = try nullable(field("statusBarHeight")) { (f) throws(DeviceFileError) in try positive(f) }
         if (family == .tv) != (statusBarHeight == nil) {
             throw fail(field("statusBarHeight"), family == .tv ? "must be null on Apple TV" : "must be a number > 0")
@@ -110,6 +114,7 @@ struct DeviceFileParser {
         ]).union([
             cornerRadius == nil ? nil : "cornerRadius",
             sensorHousingSize == nil ? nil : "sensorHousingSize",
+            sensorHousingTop == nil ? nil : "sensorHousingTop",
             statusBarHeight == nil ? nil : "statusBarHeight",
             portrait == nil ? nil : "safeArea.portrait",
             hasBars ? "bars.portrait" : nil,
@@ -122,7 +127,7 @@ struct DeviceFileParser {
         return DeviceProfile(
             id: id, name: name, family: family, modelIdentifiers: modelIdentifiers, screen: screen, scale: scale,
             sensorHousing: sensorHousing, homeIndicator: homeIndicator, cornerRadius: cornerRadius,
-            sensorHousingSize: sensorHousingSize, statusBarHeight: statusBarHeight, orientations: orientations,
+            sensorHousingSize: sensorHousingSize, sensorHousingTop: sensorHousingTop, statusBarHeight: statusBarHeight, orientations: orientations,
             safeArea: OrientationFigures(portrait: portrait, landscape: landscape), sizeClasses: sizeClasses,
             overrides: overrides, alternatives: alternatives, sources: sources, verified: verified, notes: notes
         )

@@ -78,7 +78,7 @@ let package = Package(
                 "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Playground/Assets"],
+            exclude: ["Playground/Assets", "Playground/package.json"],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),

@@ -11,7 +11,7 @@ import urllib.request
 REFERENCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "gallery")
 # A pixel differs when a channel differs by more than this; a picture passes while at most
 # this share of its pixels differ (anti-aliasing and font hinting move a few).
-CHANNEL_TOLERANCE = 48
+CHANNEL_TOLERANCE = 16
 PIXEL_SHARE = 0.004
 
 NAV_TABLE = {"id": "nav", "viewController": {"kind": "navigation"}, "subviews": [

@@ -37,7 +37,7 @@ struct TextMetrics {
 
 /// Places the nodes' id labels: each inside its node's area (the safe-area guide, or the
 /// frame where the guide is too small), clipped to the screen, cut with "…" to the width,
-/// never over a label already placed (parents are placed first). A label that cannot be
+/// never over a label already placed (parents are placed first) nor over an inset value. A label that cannot be
 /// placed is written hidden, and the id stays in the node's `<title>`.
 struct LabelPlacer {
     typealias Box = (x: Double, y: Double, width: Double, height: Double)
@@ -46,9 +46,11 @@ struct LabelPlacer {
     let metrics: TextMetrics
     private var placed: [Box] = []
 
-    init(screen: Size, metrics: TextMetrics) {
+    /// A placer for `screen`, whose labels keep clear of `reserved` (the inset values).
+    init(screen: Size, metrics: TextMetrics, reserved: [Box] = []) {
         self.screen = (0, 0, screen.width, screen.height)
         self.metrics = metrics
+        placed = reserved
     }
 
     /// Writes the `<text>` of `id`, placed in `area` (or `fallback` where `area` is too

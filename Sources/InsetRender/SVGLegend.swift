@@ -16,7 +16,7 @@ struct SVGLegend {
     /// The band's height in points.
     let bandHeight: Double
 
-    init(scene: RenderScene, options: RenderOptions, metrics: TextMetrics) {
+    init(scene: RenderScene, options: RenderOptions, values: InsetValues, metrics: TextMetrics) {
         var entries: [(Swatch, String)] = []
         let show = options.show
         if show.contains(.frames) { entries.append((.line("insetd-frame"), "frame")) }
@@ -27,8 +27,8 @@ struct SVGLegend {
         if scene.keyboard != nil { entries.append((.fill("insetd-kb"), "keyboard")) }
         if scene.nodes.contains(where: { $0.keyboardLayoutGuide != nil }) { entries.append((.line("insetd-guide"), "keyboard layout guide")) }
         if scene.hasSmallerWindow { entries.append((.fill("insetd-other"), "other apps")) }
-        if scene.windowSafeArea != nil { entries.append((.text("insetd-win-n"), "window inset (pt)")) }
-        if options.node != nil { entries.append((.text("insetd-node-n"), "node inset (pt)")) }
+        if values.values.contains(where: \.window) { entries.append((.text("insetd-win-n"), "window inset (pt)")) }
+        if values.values.contains(where: { !$0.window }) { entries.append((.text("insetd-node-n"), "node inset (pt)")) }
         self.entries = entries
         self.metrics = metrics
         width = scene.screen.width
@@ -36,7 +36,7 @@ struct SVGLegend {
         var line = 0
         var x = metrics.padding
         for entry in entries {
-            let entryWidth = Self.entryWidth(entry.1, metrics)
+            let entryWidth = Self.entryWidth(entry, metrics)
             if x > metrics.padding, x + entryWidth > width - metrics.padding {
                 line += 1
                 x = metrics.padding
@@ -48,8 +48,15 @@ struct SVGLegend {
         bandHeight = entries.isEmpty ? 0 : Double(line + 1) * metrics.fontSize * 1.6 + metrics.fontSize * 0.6
     }
 
-    private static func entryWidth(_ name: String, _ metrics: TextMetrics) -> Double {
-        metrics.fontSize * 1.4 + metrics.width(name.count)
+    private static func entryWidth(_ entry: (swatch: Swatch, name: String), _ metrics: TextMetrics) -> Double {
+        nameOffset(entry.swatch, metrics) + metrics.width(entry.name.count)
+    }
+
+    /// Where an entry's name starts after its swatch: a square, or a sample value "12"
+    /// (bold, at the full font size like every text).
+    private static func nameOffset(_ swatch: Swatch, _ metrics: TextMetrics) -> Double {
+        if case .text = swatch { return metrics.fontSize * 1.8 }
+        return metrics.fontSize * 1.4
     }
 
     /// Writes the legend's group, its band starting at `top`.
@@ -73,7 +80,7 @@ struct SVGLegend {
                 svg.rectAttributes((spot.x + 1, y + fontSize * 0.1 + 1, fontSize - 2, fontSize - 2))
                 svg.raw("/>")
             case .text(let style):
-                svg.raw("<text font-weight=\"600\" font-size=\"80%\" class=\"")
+                svg.raw("<text font-weight=\"600\" class=\"")
                 svg.word(style)
                 svg.raw("\"")
                 svg.attribute("x", spot.x)
@@ -81,7 +88,7 @@ struct SVGLegend {
                 svg.raw(">12</text>")
             }
             svg.raw("<text class=\"insetd-dim\"")
-            svg.attribute("x", spot.x + fontSize * 1.4)
+            svg.attribute("x", spot.x + Self.nameOffset(entry.swatch, metrics))
             svg.attribute("y", y + fontSize * 0.95)
             svg.raw(">")
             svg.escaped(entry.name)

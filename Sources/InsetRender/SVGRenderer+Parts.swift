@@ -6,7 +6,7 @@ import InsetEngine
 extension SVGRenderer {
     // MARK: - Bars and the keyboard
 
-    static func drawBars(_ scene: RenderScene, origin: (x: Double, y: Double), metrics: TextMetrics, into svg: inout SVGText) {
+    static func drawBars(_ scene: RenderScene, origin: (x: Double, y: Double), into svg: inout SVGText) {
         for node in scene.nodes {
             guard let bars = node.bars else { continue }
             let x = origin.x + node.frameInWindow.x
@@ -151,58 +151,5 @@ extension SVGRenderer {
         svg.raw(" 0 ")
         svg.number(left + size.width + flare)
         svg.raw(" 0Z\"/></g>\n")
-    }
-
-    // MARK: - Inset values
-
-    /// The window's non-zero insets beside the screen's edges, and every inset of the
-    /// selected node beside its frame's edges: inside the unsafe band where it is tall
-    /// enough, else just inside the safe area; never on a line.
-    static func drawInsetValues(_ scene: RenderScene, selected: String?, origin: (x: Double, y: Double), metrics: TextMetrics, into svg: inout SVGText) {
-        svg.raw("<g font-weight=\"600\" text-anchor=\"middle\">\n")
-        if let insets = scene.windowSafeArea {
-            let w = scene.window
-            edgeValues(frame: (w.x, w.y, w.width, w.height), insets: insets, skipZero: true, window: true, metrics: metrics, into: &svg)
-        }
-        if let selected, let node = scene.nodes.first(where: { $0.id == selected }), let insets = node.safeAreaInsets ?? legacyInsets(node) {
-            let f = node.frameInWindow
-            edgeValues(frame: (origin.x + f.x, origin.y + f.y, f.width, f.height), insets: insets, skipZero: false, window: false, metrics: metrics, into: &svg)
-        }
-        svg.raw("</g>\n")
-    }
-
-    /// In the legacy model a view controller's layout guides stand for its top and bottom.
-    private static func legacyInsets(_ node: NodeResult) -> Insets? {
-        node.layoutGuides.map { Insets(top: $0.top, left: 0, bottom: $0.bottom, right: 0) }
-    }
-
-    private static func edgeValues(frame: (x: Double, y: Double, width: Double, height: Double), insets: Insets, skipZero: Bool, window: Bool, metrics: TextMetrics, into svg: inout SVGText) {
-        let fontSize = metrics.fontSize
-        // The distance of a value's centre from its edge: the band's middle where the band
-        // holds the text, else a line's height past the safe edge.
-        func depth(_ inset: Double, across: Double) -> Double {
-            let inset = max(inset, 0)
-            return inset >= across * 1.4 ? inset / 2 : inset + across * 0.8
-        }
-        // Window values sit near the start of their edge, clear of a centred housing and
-        // inside the rounded corner; a node's at three quarters, clear of the window's.
-        let along = window ? 0.15 : 0.75
-        let half = fontSize * 0.35
-        let places: [(Edge, Double, Double, Double)] = [
-            (.top, insets.top, frame.x + frame.width * along, frame.y + depth(insets.top, across: fontSize) + half),
-            (.left, insets.left, frame.x + depth(insets.left, across: fontSize * 1.6), frame.y + frame.height * along + half),
-            (.bottom, insets.bottom, frame.x + frame.width * along, frame.y + frame.height - depth(insets.bottom, across: fontSize) + half),
-            (.right, insets.right, frame.x + frame.width - depth(insets.right, across: fontSize * 1.6), frame.y + frame.height * along + half),
-        ]
-        for (edge, value, x, y) in places where !(skipZero && value == 0) {
-            svg.raw(window ? "<text class=\"insetd-text insetd-win-n\" data-label=\"window-" : "<text class=\"insetd-text insetd-node-n\" data-label=\"node-")
-            svg.word(edge.rawValue)
-            svg.raw("\"")
-            svg.attribute("x", x)
-            svg.attribute("y", y)
-            svg.raw(">")
-            svg.number(value)
-            svg.raw("</text>\n")
-        }
     }
 }

@@ -15,7 +15,9 @@ public enum SVGRenderer {
         var svg = SVGText(reservingCapacity: 4096 + scene.nodes.count * 500)
         let screen = scene.screen
         let metrics = TextMetrics(screenWidth: screen.width)
-        let legend = options.show.contains(.labels) ? SVGLegend(scene: scene, options: options, metrics: metrics) : nil
+        let origin = (x: scene.window.x, y: scene.window.y)
+        let values = options.show.contains(.labels) ? InsetValues(scene, selected: options.node, origin: origin, metrics: metrics) : nil
+        let legend = values.map { SVGLegend(scene: scene, options: options, values: $0, metrics: metrics) }
         let height = screen.height + (legend?.bandHeight ?? 0)
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"")
         svg.attribute("width", screen.width * options.scale)
@@ -44,18 +46,17 @@ public enum SVGRenderer {
         svg.rectAttributes((0, 0, screen.width, screen.height))
         svg.raw("/>\n")
         drawWindow(scene, metrics: metrics, into: &svg)
-        let origin = (x: scene.window.x, y: scene.window.y)
-        if options.show.contains(.bars) { drawBars(scene, origin: origin, metrics: metrics, into: &svg) }
+        if options.show.contains(.bars) { drawBars(scene, origin: origin, into: &svg) }
         drawKeyboard(scene, metrics: metrics, into: &svg)
 
-        var labels = LabelPlacer(screen: screen, metrics: metrics)
+        var labels = LabelPlacer(screen: screen, metrics: metrics, reserved: values?.boxes ?? [])
         let layers = NodeLayers(options)
         for node in scene.nodes {
             drawNode(node, origin: origin, selected: options.node, layers: layers, labels: &labels, into: &svg)
         }
         drawKeyboardGuide(scene, selected: options.node, origin: origin, into: &svg)
         drawHardware(scene, into: &svg)
-        if options.show.contains(.labels) { drawInsetValues(scene, selected: options.node, origin: origin, metrics: metrics, into: &svg) }
+        values?.draw(into: &svg)
         // The outline lies just inside the screen's edge, so that the view box holds it whole.
         svg.raw("</g>\n<rect data-part=\"screen\" class=\"insetd-outline\"")
         svg.rectAttributes((1, 1, screen.width - 2, screen.height - 2))

@@ -135,6 +135,8 @@ import Testing
         let scene = try Self.scene("apple-tv-4k", .landscapeLeft, root: root)
         let text = String(decoding: SVGRenderer.render(scene), as: UTF8.self)
         #expect(text.contains(#"font-size="52.8""#))
+        // One size, on the root, for every text: none is smaller.
+        #expect(text.components(separatedBy: "font-size=").count == 2)
         #expect(text.contains("<title>Apple TV 4K (1st-3rd generation), landscapeLeft, tvOS 18</title>"))
         #expect(text.contains(#"<text class="insetd-text" data-hidden="true" display="none">sliver</text>"#))
         #expect(text.contains("<title>sliver</title>"))

@@ -2,6 +2,15 @@
 import json
 
 
+def appears(page, selector, timeout=10000):
+    """Whether `selector` appears within `timeout` ms (a failed check, not a traceback)."""
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+        return True
+    except Exception:  # Playwright's TimeoutError
+        return False
+
+
 def run(browser, base, check, out, watch, settle):
     page = watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
     page.goto(base + "/")
@@ -47,7 +56,7 @@ def run(browser, base, check, out, watch, settle):
     # A keyboard height draws the keyboard.
     page.fill("#keyboard", "300")
     page.dispatch_event("#keyboard", "change")
-    page.wait_for_selector("#picture svg [data-part='keyboard']")
+    check(appears(page, "#picture svg [data-part='keyboard']"), "a keyboard height draws the keyboard")
     check("Keyboard 300 pt" in page.text_content("#picture svg [data-part='keyboard']"), "a keyboard height draws the keyboard with its height")
     page.screenshot(path=f"{out}/8-keyboard-and-row.png")
 
@@ -75,7 +84,7 @@ def run(browser, base, check, out, watch, settle):
     check(page.is_visible("#freeControls") and page.is_hidden("#splitControls"), "from systemVersion 26 an iPad offers a free window")
     page.check("#windowFree")
     page.dispatch_event("#windowFree", "change")
-    page.wait_for_selector("#picture svg [data-part='otherApps']")
+    check(appears(page, "#picture svg [data-part='otherApps']"), "a free window shades the other apps' area")
     frame = json.loads(page.input_value("#request"))["window"]["frame"]
     check(frame["width"] >= 200 and frame["height"] >= 200, f"a free window goes into the request ({frame})")
     page.fill("#systemVersion", "18")

@@ -17,7 +17,8 @@ export const captionFields = ["safeAreaInsets", "layoutMargins", "adjustedConten
  */
 export function buildChooser(ui, devices, choice, changed) {
     const showList = () => {
-        const found = searchDevices(ui.search.value, devices);
+        // The chosen devices first, so that the choice shows without scrolling.
+        const found = searchDevices(ui.search.value, devices).sort((a, b) => Number(choice.devices.includes(b.id)) - Number(choice.devices.includes(a.id)));
         ui.list.replaceChildren(...found.map((d) => {
             const box = el("input", { type: "checkbox", value: d.id, checked: choice.devices.includes(d.id) });
             box.addEventListener("change", () => {

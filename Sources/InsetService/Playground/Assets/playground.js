@@ -215,7 +215,9 @@ function hover(/** @type {string | null} */ id) {
     mark(ui.picture, "hover", id);
     for (const button of ui.tree.querySelectorAll("button")) button.classList.toggle("hover", button.dataset.node === id);
     const node = id ? state.answer?.nodes?.[id] : null;
-    ui.hoverInfo.textContent = node ? `${id} — safe area ${node.safeAreaInsets ? insetsText(node.safeAreaInsets) : "none (legacy model)"}` : "";
+    const text = node ? `${id} — safe area ${node.safeAreaInsets ? insetsText(node.safeAreaInsets) : "none (legacy model)"}` : "";
+    // Written only when it changes: the line is a live region, read out on each change.
+    if (ui.hoverInfo.textContent !== text) ui.hoverInfo.textContent = text;
 }
 
 // MARK: - Views, zoom, copying, the URL
@@ -226,6 +228,7 @@ function setView(/** @type {"single" | "matrix"} */ view) {
     ui.viewMatrix.setAttribute("aria-pressed", String(view === "matrix"));
     ui.single.hidden = view !== "single";
     ui.matrix.hidden = view !== "matrix";
+    $("zoom").hidden = view !== "single";
     saveState();
     update();
 }

@@ -27,6 +27,15 @@ export function svgElement(text) {
 }
 
 /**
+ * A member path ("contentView.layoutMargins") with a break opportunity after each dot, so
+ * that it wraps between names and never inside one ("botto/m").
+ * @param {string} name
+ */
+function breakable(name) {
+    return name.split(/(?<=\.)/).flatMap((part, index) => (index ? [document.createElement("wbr"), part] : [part]));
+}
+
+/**
  * A two-column table of [name, value] rows.
  * @param {[string, string][]} rows
  * @param {string} [id]
@@ -34,5 +43,5 @@ export function svgElement(text) {
  */
 export function table(rows, id, caption) {
     return el("table", { id }, ...(caption ? [el("caption", {}, caption)] : []),
-        ...rows.map(([name, value]) => el("tr", {}, el("th", { scope: "row" }, name), el("td", {}, el("code", {}, value)))));
+        ...rows.map(([name, value]) => el("tr", {}, el("th", { scope: "row" }, ...breakable(name)), el("td", {}, el("code", {}, value)))));
 }

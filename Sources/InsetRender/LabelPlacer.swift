@@ -51,6 +51,7 @@ struct LabelPlacer {
         self.screen = (0, 0, screen.width, screen.height)
         self.metrics = metrics
         placed = reserved
+        placed.reserveCapacity(reserved.count + 64)
     }
 
     /// Writes the `<text>` of `id`, placed in `area` (or `fallback` where `area` is too
@@ -65,25 +66,26 @@ struct LabelPlacer {
             let width = metrics.width(SVGText.shownLength(text.unicodeScalars[...])) + 2 * metrics.padding
             let height = fontSize * 1.25
             let line = fontSize * 1.3
-            // Corners first, then lines further in, until one is free.
-            var candidates: [Box] = []
+            // Corners first, then lines further in, until one is free (tried in place, no
+            // list: this runs for every node of every picture).
             for row in 0..<4 {
                 let top = box.y + Double(row) * line
                 let bottom = box.y + box.height - height - Double(row) * line
-                for y in [top, bottom] where y >= box.y && y + height <= box.y + box.height + 0.001 {
-                    candidates.append((box.x, y, width, height))
-                    candidates.append((box.x + box.width - width, y, width, height))
+                for side in 0..<4 {
+                    let y = side < 2 ? top : bottom
+                    let x = side % 2 == 0 ? box.x : box.x + box.width - width
+                    let spot = (x: x, y: y, width: width, height: height)
+                    guard y >= box.y, y + height <= box.y + box.height + 0.001,
+                          !placed.contains(where: { Self.overlaps($0, spot) }) else { continue }
+                    placed.append(spot)
+                    svg.raw("<text class=\"insetd-text\"")
+                    svg.attribute("x", spot.x + metrics.padding)
+                    svg.attribute("y", spot.y + fontSize)
+                    svg.raw(">")
+                    svg.escaped(text)
+                    svg.raw("</text>")
+                    return
                 }
-            }
-            if let spot = candidates.first(where: { candidate in !placed.contains { Self.overlaps($0, candidate) } }) {
-                placed.append(spot)
-                svg.raw("<text class=\"insetd-text\"")
-                svg.attribute("x", spot.x + metrics.padding)
-                svg.attribute("y", spot.y + fontSize)
-                svg.raw(">")
-                svg.escaped(text)
-                svg.raw("</text>")
-                return
             }
         }
         svg.raw("<text class=\"insetd-text\" data-hidden=\"true\" display=\"none\">")

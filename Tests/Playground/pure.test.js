@@ -110,3 +110,13 @@ test("a pointer finds its place in the JSON text, or its nearest ancestor's", ()
     assert.equal(text.slice(place.start, place.end), '"frame": 1');
     assert.equal(placeOf(places, "/root/missing").exact, false);
 });
+
+test("the playground makes no API call outside insetd.js", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const folder = new URL("../../Sources/InsetService/Playground/Assets/", import.meta.url);
+    for (const name of (await readdir(folder)).filter((n) => n.endsWith(".js"))) {
+        const text = await readFile(new URL(name, folder), "utf8");
+        assert.doesNotMatch(text, /\bfetch\s*\(|XMLHttpRequest|EventSource|sendBeacon/, `${name} calls the network itself`);
+    }
+    assert.match(await readFile(new URL("playground.js", folder), "utf8"), /from "\.\/insetd\.js"/);
+});

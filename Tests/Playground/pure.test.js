@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { controlsOf, decodeState, defaultMatrix, encodeState, windowMode, withControls } from "../../Sources/InsetService/Playground/Assets/state.js";
-import { caveatLines, explainRows, insetsText, memberRows, rectText } from "../../Sources/InsetService/Playground/Assets/format.js";
+import { caveatLines, explainRows, insetsText, memberRows, pictureId, rectText } from "../../Sources/InsetService/Playground/Assets/format.js";
 import { lineUp, presets, searchDevices } from "../../Sources/InsetService/Playground/Assets/devicesets.js";
 import { mapPointers, placeOf } from "../../Sources/InsetService/Playground/Assets/jsonmap.js";
 
@@ -119,4 +119,10 @@ test("the playground makes no API call outside insetd.js", async () => {
         assert.doesNotMatch(text, /\bfetch\s*\(|XMLHttpRequest|EventSource|sendBeacon/, `${name} calls the network itself`);
     }
     assert.match(await readFile(new URL("playground.js", folder), "utf8"), /from "\.\/insetd\.js"/);
+});
+
+test("an id is matched in the picture as the picture writes it", () => {
+    assert.equal(pictureId("plain"), "plain");
+    assert.equal(pictureId("a\u0001\tb\\c\uffff"), "a\\u0001\\u0009b\\\\c\\uFFFF");
+    assert.notEqual(pictureId("a\u0001"), pictureId("a\u0002"));
 });

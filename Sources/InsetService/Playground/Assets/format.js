@@ -80,3 +80,12 @@ export function explainRows(node) {
 export function caveatLines(answer) {
     return Array.isArray(answer?.caveats) ? answer.caveats.map((/** @type {any} */ c) => `${c.rule}: ${c.detail}`) : [];
 }
+
+/**
+ * An id as the picture writes it in `data-node` (API.md "POST /render"): C0 controls,
+ * U+FFFE and U+FFFF as `\uXXXX`, the backslash as `\\`.
+ * @param {string} id
+ */
+export function pictureId(id) {
+    return id.replace(/[\u0000-\u001f\ufffe\uffff\\]/g, (c) => (c === "\\" ? "\\\\" : `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`));
+}

@@ -1,6 +1,7 @@
 // The one-device picture: shows POST /render's SVG, zooms it, keeps the last good one
 // dimmed while the request is wrong, and finds the node under the pointer.
 import { svgElement } from "./dom.js";
+import { pictureId } from "./format.js";
 
 /**
  * Shows a new picture, or dims the last good one (`text` null).
@@ -59,5 +60,6 @@ export function nodeAt(figure, answer, event) {
  * @param {string | null} id
  */
 export function mark(figure, className, id) {
-    for (const group of figure.querySelectorAll("[data-node]")) group.classList.toggle(className, group.getAttribute("data-node") === id);
+    const written = id === null ? null : pictureId(id);
+    for (const group of figure.querySelectorAll("[data-node]")) group.classList.toggle(className, group.getAttribute("data-node") === written);
 }

@@ -70,7 +70,7 @@ public enum SVGRenderer {
     // MARK: - Title and description
 
     /// "iPhone 16 Pro, landscapeLeft, iOS 27.1": iPads say iPadOS from 13, Apple TVs tvOS.
-    static func title(_ scene: RenderScene) -> String {
+    private static func title(_ scene: RenderScene) -> String {
         let version = SVGText.format(scene.systemVersion)
         guard let device = scene.device else {
             return "Custom screen \(SVGText.format(scene.screen.width)) × \(SVGText.format(scene.screen.height)), \(scene.orientation.rawValue), iOS \(version)"

@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "InsetAPI",
             dependencies: ["ServiceKit", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender"],
-            exclude: ["Playground/Assets"],
+            exclude: ["Playground/Assets", "Playground/package.json"],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),

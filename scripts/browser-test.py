@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """The playground (GET /) in a real browser: Debian's chromium driven by Playwright.
 
-Usage: scripts/browser-test.py URL [OUTPUT_DIR]
+Usage: scripts/browser-test.py URL [OUTPUT_DIR] [--update-references]
 
 Installs chromium (apt-get) and Playwright for Python (pip) when missing, then checks,
 headless: no console error and no request to another origin; choosing a device and a
 node shows the numbers POST /layout answers; a bad edit lists the 422's problems, each
 selecting its place in the JSON; the shared link restores the state; the matrix view
 draws one picture per combination (or says the server lacks /layout/matrix); nothing
-scrolls sideways at 390 px; Tab alone reaches every control and chooses a node.
+scrolls sideways at 390 px; Tab alone reaches every control and chooses a node; the
+matrix view hides the one-device view and offers its device chooser; choosing an example
+loads it; a row shows its contentView and separatorInset; a keyboard height draws the
+keyboard; hovering a node highlights it in the picture and the tree; an invalid edit keeps
+the last picture, dimmed; the iPad window control follows systemVersion; zoom; the first
+view at 1280 × 800 shows the whole device; then the visual check (scripts/browser_visual.py):
+eight fixed pictures against docs/gallery/*.png, `--update-references` writes them anew.
 Screenshots of the main states go to OUTPUT_DIR (a new temporary folder by default),
 which is printed. Exits 1 on the first failed check.
 """
@@ -76,8 +82,10 @@ def main():
     if len(sys.argv) < 2:
         print(__doc__)
         sys.exit(2)
-    base = sys.argv[1].rstrip("/")
-    out = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="insetd-browser-")
+    update = "--update-references" in sys.argv
+    arguments = [a for a in sys.argv[1:] if a != "--update-references"]
+    base = arguments[0].rstrip("/")
+    out = arguments[1] if len(arguments) > 1 else tempfile.mkdtemp(prefix="insetd-browser-")
     os.makedirs(out, exist_ok=True)
     print(f"screenshots: {out}")
     ensure_browser()
@@ -124,7 +132,7 @@ def main():
         settle(page)
         check(page.locator("#device option").count() > 10, "the device list comes from GET /devices")
         check(page.locator("#picture svg [data-node][data-safe-area]").count() >= 3, "the picture draws nodes with data-safe-area")
-        check(page.locator("#picture svg [data-unsafe]").count() >= 1, "the picture shades unsafe bands")
+        check(page.locator("#picture svg .insetd-unsafe").count() >= 1, "the picture shades unsafe bands")
         page.screenshot(path=f"{out}/1-loaded.png", full_page=True)
 
         # 2. Choose a device and a node: the numbers are /layout's.
@@ -244,6 +252,10 @@ def main():
         check(outline != "none", "the focused control shows a focus outline")
         keys.screenshot(path=f"{out}/7-keyboard.png", full_page=True)
 
+        import browser_checks
+        browser_checks.run(browser, base, check, out, watch, settle)
+        import browser_visual
+        browser_visual.run(browser, base, check, out, update)
         browser.close()
 
     check(not problems, "no console error and no request to another origin" + (f": {problems}" if problems else ""))

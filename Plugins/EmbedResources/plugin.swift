@@ -9,7 +9,8 @@ import PackagePlugin
 ///   up with no other change.
 /// - The target `InsetAPI` gets `EmbeddedOpenAPI.swift`: the package root's
 ///   `openapi.yaml`; and `EmbeddedPlayground.swift`: every file of its
-///   `Playground/Assets/` folder (the playground's HTML, CSS and JavaScript).
+///   `Playground/Assets/` folder (the playground's HTML, CSS and JavaScript) and the
+///   package's `clients/js/insetd.js` (the API client the playground imports).
 ///
 /// Every embedded file is declared as an input, so an edit regenerates the source.
 @main
@@ -47,9 +48,11 @@ struct EmbedResources: BuildToolPlugin {
                 outputFiles: [output]
             ))
             let assets = target.directoryURL.appending(path: "Playground/Assets", directoryHint: .isDirectory)
-            let files = try FileManager.default
+            // The JavaScript client is served beside them (`/insetd.js`), as it is.
+            let client = context.package.directoryURL.appending(path: "clients/js/insetd.js")
+            let files = try (FileManager.default
                 .contentsOfDirectory(at: assets, includingPropertiesForKeys: nil)
-                .filter { !$0.lastPathComponent.hasPrefix(".") }
+                .filter { !$0.lastPathComponent.hasPrefix(".") } + [client])
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
             let playground = context.pluginWorkDirectoryURL.appending(path: "EmbeddedPlayground.swift")
             commands.append(.buildCommand(

@@ -7,7 +7,7 @@ struct DeviceFileParser {
     /// The file's name, e.g. `iphone-x.json`.
     let file: String
     /// The file's text, parsed.
-    private let document: JSONDocument
+    let document: JSONDocument
 
     /// Parses `json`, the text of `file`; the rules are checked by `profile()`.
     init(file: String, json: String) throws(DeviceFileError) {
@@ -20,7 +20,7 @@ struct DeviceFileParser {
     }
 
     /// A JSON value at a dotted path; `value` is `nil` when the field is absent.
-    private struct Field {
+    struct Field {
         var value: JSONValue?
         var path: String
 
@@ -35,10 +35,10 @@ struct DeviceFileParser {
 
     private static let documentKeys: Set = [
         "id", "name", "family", "modelIdentifiers", "screen", "scale", "sensorHousing", "homeIndicator",
-        "cornerRadius", "sensorHousingSize", "statusBarHeight", "orientations", "safeArea", "sizeClasses",
+        "cornerRadius", "sensorHousingSize", "sensorHousingTop", "statusBarHeight", "orientations", "safeArea", "sizeClasses",
         "bars", "overrides", "alternatives", "sources", "verified", "notes",
     ]
-    private static let insetKeys = ["top", "left", "bottom", "right"]
+    static let insetKeys = ["top", "left", "bottom", "right"]
     private static let barKeys = ["navigationBar", "largeTitleNavigationBar", "toolbar", "tabBar"]
 
     /// The device the file describes, once it passes every check.
@@ -72,6 +72,10 @@ struct DeviceFileParser {
         let cornerRadius = try nullable(field("cornerRadius")) { (f) throws(DeviceFileError) in try nonNegative(f) }
         let sensorHousingSize = try nullable(field("sensorHousingSize")) { (f) throws(DeviceFileError) in try size(f) }
         if sensorHousing == .none, sensorHousingSize != nil { throw fail(field("sensorHousingSize"), "must be null without a sensor housing") }
+        let sensorHousingTop = try nullable(field("sensorHousingTop")) { (f) throws(DeviceFileError) in try nonNegative(f) }
+        if (sensorHousing == .none) != (sensorHousingTop == nil) {
+            throw fail(field("sensorHousingTop"), sensorHousing == .none ? "must be null without a sensor housing" : "must be a number >= 0 (0 for a notch, flush with the edge)")
+        }
         let statusBarHeight = try nullable(field("statusBarHeight")) { (f) throws(DeviceFileError) in try positive(f) }
         if (family == .tv) != (statusBarHeight == nil) {
             throw fail(field("statusBarHeight"), family == .tv ? "must be null on Apple TV" : "must be a number > 0")
@@ -110,6 +114,7 @@ struct DeviceFileParser {
         ]).union([
             cornerRadius == nil ? nil : "cornerRadius",
             sensorHousingSize == nil ? nil : "sensorHousingSize",
+            sensorHousingTop == nil ? nil : "sensorHousingTop",
             statusBarHeight == nil ? nil : "statusBarHeight",
             portrait == nil ? nil : "safeArea.portrait",
             hasBars ? "bars.portrait" : nil,
@@ -122,7 +127,7 @@ struct DeviceFileParser {
         return DeviceProfile(
             id: id, name: name, family: family, modelIdentifiers: modelIdentifiers, screen: screen, scale: scale,
             sensorHousing: sensorHousing, homeIndicator: homeIndicator, cornerRadius: cornerRadius,
-            sensorHousingSize: sensorHousingSize, statusBarHeight: statusBarHeight, orientations: orientations,
+            sensorHousingSize: sensorHousingSize, sensorHousingTop: sensorHousingTop, statusBarHeight: statusBarHeight, orientations: orientations,
             safeArea: OrientationFigures(portrait: portrait, landscape: landscape), sizeClasses: sizeClasses,
             overrides: overrides, alternatives: alternatives, sources: sources, verified: verified, notes: notes
         )
@@ -336,123 +341,5 @@ struct DeviceFileParser {
             throw fail(field.element(index), "must not be empty")
         }
         return sources
-    }
-
-    // MARK: Typed readers
-
-    private func fail(_ field: Field, _ rule: String) -> DeviceFileError {
-        DeviceFileError(file: file, field: field.path, reason: .invalid(rule))
-    }
-
-    private func typeError(_ field: Field, _ expected: String) -> DeviceFileError {
-        DeviceFileError(file: file, field: field.path, reason: field.value == nil ? .missing : .wrongType(expected: expected))
-    }
-
-    /// An object's members by key; a key given twice is an error (it would hide one value).
-    private func object(_ field: Field, keys: Set<String>) throws(DeviceFileError) -> [String: JSONValue] {
-        guard let value = field.value, document.kind(of: value) == .object else { throw typeError(field, "an object") }
-        var object: [String: JSONValue] = [:]
-        for member in document.members(of: value) {
-            let key = document.string(member.key) ?? ""
-            if object.updateValue(member.value, forKey: key) != nil { throw fail(field.child(key, in: object), "is given twice") }
-        }
-        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
-            throw DeviceFileError(file: file, field: field.child(unknown, in: object).path, reason: .unknownField)
-        }
-        return object
-    }
-
-    private func array(_ field: Field, _ expected: String) throws(DeviceFileError) -> [JSONValue] {
-        guard let value = field.value, document.kind(of: value) == .array else { throw typeError(field, expected) }
-        return Array(document.elements(of: value))
-    }
-
-    private func isNull(_ field: Field) -> Bool {
-        field.value.map { document.kind(of: $0) == .null } ?? false
-    }
-
-    private func string(_ field: Field) throws(DeviceFileError) -> String {
-        guard let value = field.value.flatMap(document.string) else { throw typeError(field, "a string") }
-        return value
-    }
-
-    private func strings(_ field: Field) throws(DeviceFileError) -> [String] {
-        var values: [String] = []
-        for (index, item) in try array(field, "an array of strings").enumerated() { values.append(try string(field.element(index, item))) }
-        return values
-    }
-
-    private func bool(_ field: Field) throws(DeviceFileError) -> Bool {
-        guard let value = field.value.flatMap(document.bool) else { throw typeError(field, "true or false") }
-        return value
-    }
-
-    /// A number in 0...1e6 (JSONDocument reads an overlong number as infinity, which fails here).
-    private func nonNegative(_ field: Field) throws(DeviceFileError) -> Double {
-        guard let value = field.value.flatMap(document.number) else { throw typeError(field, "a number") }
-        guard value >= 0, value <= 1e6 else { throw fail(field, "must be a number >= 0") }
-        return value
-    }
-
-    private func positive(_ field: Field) throws(DeviceFileError) -> Double {
-        let value = try nonNegative(field)
-        guard value > 0 else { throw fail(field, "must be a number > 0") }
-        return value
-    }
-
-    private func atLeastSeven(_ field: Field) throws(DeviceFileError) -> Double {
-        let value = try nonNegative(field)
-        guard value >= 7 else { throw fail(field, "must be a systemVersion >= 7") }
-        return value
-    }
-
-    private func word<Word: RawRepresentable & CaseIterable>(_ field: Field) throws(DeviceFileError) -> Word where Word.RawValue == String {
-        let text = try string(field)
-        guard let value = Word(rawValue: text) else {
-            throw fail(field, "must be one of \(Word.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
-        }
-        return value
-    }
-
-    private func nullable<Value>(_ field: Field, _ read: (Field) throws(DeviceFileError) -> Value) throws(DeviceFileError) -> Value? {
-        guard field.value != nil else { throw DeviceFileError(file: file, field: field.path, reason: .missing) }
-        return isNull(field) ? nil : try read(field)
-    }
-
-    /// A portrait figure: null exactly on Apple TV.
-    private func perOrientation<Value>(_ field: Field, family: DeviceFamily, _ read: (Field) throws(DeviceFileError) -> Value) throws(DeviceFileError) -> Value? {
-        let value = try nullable(field, read)
-        if family == .tv, value != nil { throw fail(field, "must be null on Apple TV (landscape only)") }
-        if family != .tv, value == nil { throw fail(field, "must not be null on an iPhone or iPad") }
-        return value
-    }
-
-    private func size(_ field: Field) throws(DeviceFileError) -> Size {
-        let object = try self.object(field, keys: ["width", "height"])
-        return Size(width: try positive(field.child("width", in: object)), height: try positive(field.child("height", in: object)))
-    }
-
-    private func insets(_ field: Field) throws(DeviceFileError) -> Insets {
-        let object = try self.object(field, keys: Set(Self.insetKeys))
-        var values: [Double] = []
-        for key in Self.insetKeys { values.append(try nonNegative(field.child(key, in: object))) }
-        return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
-    }
-
-    private func sizeClassPair(_ field: Field) throws(DeviceFileError) -> SizeClasses {
-        let object = try self.object(field, keys: ["horizontal", "vertical"])
-        return SizeClasses(horizontal: try sizeClass(field.child("horizontal", in: object)), vertical: try sizeClass(field.child("vertical", in: object)))
-    }
-
-    private func sizeClass(_ field: Field) throws(DeviceFileError) -> SizeClass {
-        switch try string(field) {
-        case "compact": .compact
-        case "regular": .regular
-        default: throw fail(field, "must be \"compact\" or \"regular\"")
-        }
-    }
-
-    private static func text(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

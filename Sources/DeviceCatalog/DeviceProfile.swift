@@ -127,6 +127,9 @@ public struct DeviceProfile: Hashable, Sendable {
     public var cornerRadius: Double?
     /// The sensor housing's size in points; `nil` where none exists or no source gives it.
     public var sensorHousingSize: Size?
+    /// The housing's distance from the screen's top edge in portrait, in points: 0 for a
+    /// notch (flush with the edge), the island's offset below it; `nil` without a housing.
+    public var sensorHousingTop: Double?
     /// The status bar's height in the natural orientation at the newest version (the
     /// overrides know older ones); `nil` on tvOS, which has no status bar.
     public var statusBarHeight: Double?
@@ -150,7 +153,7 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The names of the figures that carry sources, in the order they are listed.
     public static let figureNames = [
         "screen", "scale", "modelIdentifiers", "sensorHousing", "homeIndicator", "cornerRadius",
-        "sensorHousingSize", "statusBarHeight", "orientations", "safeArea.portrait", "safeArea.landscape",
+        "sensorHousingSize", "sensorHousingTop", "statusBarHeight", "orientations", "safeArea.portrait", "safeArea.landscape",
         "sizeClasses", "bars.portrait", "bars.landscape",
     ]
 

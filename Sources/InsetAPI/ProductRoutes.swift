@@ -85,7 +85,7 @@ public enum ProductRoutes {
                 try inQueryOrder(request) { () throws(Problem) in try render.device(
                     id: request.parameter("id") ?? "", orientation: request.query("orientation"),
                     statusBarHidden: request.query("statusBarHidden"), systemVersion: request.query("systemVersion"),
-                    ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                    scale: request.query("scale"), ifNoneMatch: request.http.headers.values(for: "If-None-Match")
                 ) }
             },
         ] + PlaygroundRoutes.all

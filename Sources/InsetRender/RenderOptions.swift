@@ -8,7 +8,8 @@ public enum RenderLayer: String, CaseIterable, Hashable, Sendable {
     case frames
     /// The status bar and every shown navigation bar, toolbar and tab bar.
     case bars
-    /// The window's and the selected node's inset values, written on the edges.
+    /// Each node's id (the chosen node's alone when one is chosen), the window's and the
+    /// chosen node's inset values beside the edges, and the legend below the screen.
     case labels
 }
 

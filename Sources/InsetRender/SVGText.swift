@@ -25,9 +25,10 @@ struct SVGText {
     }
 
     /// Appends `value` escaped for both character data and a double-quoted attribute:
-    /// `&`, `<`, `>`, `"` and `'` become references, tab, line feed and carriage return
-    /// character references, and the characters XML 1.0 forbids (other controls, U+FFFE,
-    /// U+FFFF) U+FFFD, so that any id stays text.
+    /// `&`, `<`, `>`, `"` and `'` become references; the characters XML 1.0 cannot carry or
+    /// that attributes normalise (every C0 control, tab, LF and CR included; U+FFFE;
+    /// U+FFFF) are written `\uXXXX` and the backslash `\\`, so that distinct ids stay
+    /// distinct and read back (API.md "POST /render").
     mutating func escaped(_ value: String) {
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -36,14 +37,28 @@ struct SVGText {
             case ">": raw("&gt;")
             case "\"": raw("&quot;")
             case "'": raw("&#39;")
-            case "\t": raw("&#9;")
-            case "\n": raw("&#10;")
-            case "\r": raw("&#13;")
+            case "\\": raw("\\\\")
             default:
-                let forbidden = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                UTF8.encode(forbidden ? "\u{FFFD}" : scalar) { bytes.append($0) }
+                if Self.isWrittenAsEscape(scalar) {
+                    raw("\\u")
+                    let hex = Array("0123456789ABCDEF".utf8)
+                    for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hex[Int(scalar.value >> UInt32(shift)) & 0xF]) }
+                } else {
+                    UTF8.encode(scalar) { bytes.append($0) }
+                }
             }
         }
+    }
+
+    /// The scalars ``escaped(_:)`` writes as `\uXXXX`.
+    static func isWrittenAsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+
+    /// How many characters `value` shows as once escaped (for the label width estimate):
+    /// six per `\uXXXX`, two per `\\`, one per other scalar.
+    static func shownLength(_ value: Substring.UnicodeScalarView) -> Int {
+        value.reduce(0) { $0 + (isWrittenAsEscape($1) ? 6 : $1 == "\\" ? 2 : 1) }
     }
 
     /// Appends a number: rounded to thousandths, no exponent, no trailing zeros, `-0` as `0`.

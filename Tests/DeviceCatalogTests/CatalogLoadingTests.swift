@@ -29,8 +29,21 @@ import Testing
         #expect(device.name == "iPhone 14 Pro")
         #expect(device.sensorHousing == .dynamicIsland)
         #expect(device.sensorHousingSize == Size(width: 126, height: 37.33))
+        #expect(device.sensorHousingTop == 11)
         #expect(device.cornerRadius == 55)
         #expect(catalog.device(id: "iphone-99") == nil)
+    }
+
+    /// Every notch and Dynamic Island phone says where its housing is; only a notch no
+    /// source gives nor derives lacks a size (the picture's fallback band).
+    @Test func everyHousingHasItsPlace() throws {
+        for device in try DeviceCatalog.embedded().devices {
+            #expect((device.sensorHousingTop == nil) == (device.sensorHousing == .none), "\(device.id)")
+            if device.sensorHousing == .notch { #expect(device.sensorHousingTop == 0, "\(device.id)") }
+            if device.sensorHousing == .dynamicIsland { #expect(device.sensorHousingSize != nil && device.sensorHousingTop! > 0, "\(device.id)") }
+        }
+        let unsized = try DeviceCatalog.embedded().devices.filter { $0.sensorHousing != .none && $0.sensorHousingSize == nil }.map(\.id)
+        #expect(unsized.sorted() == ["iphone-11", "iphone-xr"])
     }
 
     @Test func everyFigureHasSources() throws {

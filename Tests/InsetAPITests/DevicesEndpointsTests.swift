@@ -70,7 +70,9 @@ import Testing
         #expect(body["homeIndicator"] as? Bool == true)
         #expect(body["statusBarHeight"] as? Int == 44)
         #expect(body["cornerRadius"] as? Int == 39)
-        #expect(body["sensorHousingSize"] is NSNull)
+        #expect(body["sensorHousingSize"] as? [String: Double] == ["width": 222.5, "height": 30.2])
+        #expect(body["sensorHousingTop"] as? Int == 0)
+        #expect((body["sources"] as? [String: [String]])?["sensorHousingSize"] == ["derived"])
         #expect(body["modelIdentifiers"] as? [String] == ["iPhone10,3", "iPhone10,6"])
         #expect(body["verified"] as? String == "2026-11-22")
         #expect((body["notes"] as? [String])?.isEmpty == false)
@@ -84,7 +86,7 @@ import Testing
     @Test func profileKeyOrder() throws {
         let body = text(try DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-x", orientation: nil, systemVersion: nil))
         #expect(body.hasPrefix("{\"id\":\"iphone-x\",\"name\":\"iPhone X\",\"family\":\"iphone\",\"screen\":{\"width\":375,\"height\":812},\"scale\":3,\"sensorHousing\":\"notch\",\"homeIndicator\":true,\"modelIdentifiers\":[\"iPhone10,3\",\"iPhone10,6\"],\"verified\":\"2026-11-22\",\"notes\":[\""))
-        #expect(body.contains("],\"cornerRadius\":39,\"sensorHousingSize\":null,\"statusBarHeight\":44,\"sources\":{\"screen\":["))
+        #expect(body.contains("],\"cornerRadius\":39,\"sensorHousingSize\":{\"width\":222.5,\"height\":30.2},\"sensorHousingTop\":0,\"statusBarHeight\":44,\"sources\":{\"screen\":["))
         #expect(body.contains("\"orientations\":{\"portrait\":{\"orientation\":\"portrait\",\"screen\":{\"width\":375,\"height\":812},\"safeAreaInsets\":{\"top\":44,\"left\":0,\"bottom\":34,\"right\":0},\"statusBar\":{\"hidden\":false,\"height\":44}"))
     }
 

@@ -44,8 +44,32 @@ import Testing
         let body = #"{"device":"ipad-pro-12-9","orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
         let response = post("/render", body)
         #expect(response.status == 200)
-        #expect(response.text.contains(#"viewBox="0 0 1366 1024""#))
-        #expect(response.text.contains(#"<rect data-window="" x="991" y="0" width="375" height="1024""#), "\(response.text.prefix(900))")
+        // The legend's band grows the view box below the screen.
+        #expect(response.text.contains(#"viewBox="0 0 1366 "#))
+        #expect(response.text.contains(#"<rect data-part="window" class="insetd-win" x="991" y="0" width="375" height="1024""#))
+        #expect(response.text.contains(#"<g data-part="otherApps">"#))
+        #expect(response.text.contains(">Other apps</text>"))
+        #expect(response.text.contains(", landscapeLeft, iPadOS "))
+    }
+
+    /// API.md: `scale` on GET …/render.svg doubles width and height; outside 0.25–4 is 422.
+    @Test func theDevicePictureTakesAScale() {
+        let one = get("/devices/iphone-x/render.svg")
+        let two = get("/devices/iphone-x/render.svg", [("scale", "2")])
+        #expect(two.status == 200)
+        let size = { (text: String) -> [Double] in
+            let head = text.split(separator: ">", maxSplits: 2)[1]
+            return ["width", "height"].map { name in
+                let value = head.split(separator: " ").first { $0.hasPrefix("\(name)=") }!.dropFirst(name.count + 2).dropLast()
+                return Double(value)!
+            }
+        }
+        #expect(size(two.text) == size(one.text).map { $0 * 2 })
+        for bad in ["0.1", "5", "x", "nan"] {
+            let response = get("/devices/iphone-x/render.svg", [("scale", bad)])
+            #expect(response.status == 422)
+            #expect(response.text.contains(#""pointer":"/scale""#))
+        }
     }
 
     @Test func renderOptionsChangeThePicture() {
@@ -53,7 +77,7 @@ import Testing
         let response = post("/render", String(body))
         #expect(response.status == 200)
         #expect(response.text.contains(#"width="750" height="1624""#))
-        #expect(!response.text.contains("data-unsafe"))
+        #expect(!response.text.contains("insetd-unsafe\""))
         #expect(response.headers["ETag"] != post("/render", Self.layout).headers["ETag"])
     }
 

@@ -60,6 +60,8 @@ public enum DevicesEndpoints {
         if let radius = device.cornerRadius { writer.number(radius) } else { writer.null() }
         writer.key("sensorHousingSize")
         if let size = device.sensorHousingSize { writeSize(size, into: &writer) } else { writer.null() }
+        writer.key("sensorHousingTop")
+        if let top = device.sensorHousingTop { writer.number(top) } else { writer.null() }
         // tvOS has no status bar: its height is 0, as each orientation's `statusBar` says.
         writer.field("statusBarHeight", device.statusBarHeight(systemVersion: query.systemVersion) ?? 0)
         writer.key("sources")

@@ -30,9 +30,9 @@ struct RenderEndpoints: Sendable {
 
     /// `GET /devices/{id}/render.svg`: what an empty full-screen view controller sees on
     /// the device (by id or model identifier), 304 when `If-None-Match` holds its tag.
-    /// - Throws: 404 for an unknown device; 422 at `/orientation`, `/statusBarHidden` or
-    ///   `/systemVersion` for a bad query value.
-    func device(id: String, orientation: String?, statusBarHidden: String?, systemVersion: String?, ifNoneMatch: [String]) throws(Problem) -> HTTPResponse {
+    /// - Throws: 404 for an unknown device; 422 at `/orientation`, `/statusBarHidden`,
+    ///   `/systemVersion` or `/scale` for a bad query value.
+    func device(id: String, orientation: String?, statusBarHidden: String?, systemVersion: String?, scale: String?, ifNoneMatch: [String]) throws(Problem) -> HTTPResponse {
         let device = try DeviceQuery.device(catalog: catalog, id: id)
         var problems: [FieldProblem] = []
         var resolved: (orientation: Orientation?, systemVersion: Double)?
@@ -49,6 +49,15 @@ struct RenderEndpoints: Sendable {
         default:
             let problem = FieldProblem(pointer: "/statusBarHidden", detail: "must be true or false")
             problems.insert(problem, at: problems.firstIndex { $0.pointer == "/systemVersion" } ?? problems.endIndex)
+        }
+        var options = RenderOptions()
+        if let scale {
+            // The query's order of problems is the parameters' order in API.md; scale is last.
+            if let value = Double(scale), value.isFinite, RenderOptions.scaleRange.contains(value) {
+                options.scale = value
+            } else {
+                problems.append(FieldProblem(pointer: "/scale", detail: "must be a number from 0.25 to 4"))
+            }
         }
         guard problems.isEmpty, let resolved else { throw Problem.invalid(problems) }
 
@@ -70,7 +79,7 @@ struct RenderEndpoints: Sendable {
         writer.endObject()
         let decoded = try decoder.layout.decode(writer.finish())
 
-        var response = Self.answer(picture(decoded, options: RenderOptions()))
+        var response = Self.answer(picture(decoded, options: options))
         if let etag = response.headers["ETag"], EntityTag.notModified(ifNoneMatch: ifNoneMatch, etag: etag) {
             // As for GET /devices: MHD sends no body with a 304 but states the length of
             // the buffer, so the 200's bytes give the 200's Content-Length.
@@ -91,7 +100,8 @@ struct RenderEndpoints: Sendable {
         let scene = RenderScene(
             device: catalog.device(id: decoded.device).map(DeviceOutline.init),
             orientation: decoded.orientation, systemVersion: decoded.request.systemVersion,
-            screen: states.screen, window: decoded.request.appWindow.frame, windowSafeArea: states.windowSafeArea, nodes: nodes
+            screen: states.screen, window: decoded.request.appWindow.frame, windowSafeArea: states.windowSafeArea,
+            keyboard: decoded.request.keyboard, nodes: nodes
         )
         return SVGRenderer.render(scene, options: options)
     }

@@ -220,7 +220,8 @@ struct DeviceFileParser {
         if !kind.homeIndicator, insets.bottom != 0 { throw fail(edge("bottom"), "must be 0 without a home indicator") }
     }
 
-    /// The bars must be RULES.md's figures (the engine's `BarHeights`) at the default systemVersion 18.
+    /// The bars must be RULES.md S7's figures (the engine's `BarHeights`, the bars before
+    /// Liquid Glass; `BarRules` gives a version's) at the default systemVersion.
     private func checkBars(_ field: Field, family: DeviceFamily, sizeClasses: OrientationFigures<SizeClasses>) throws(DeviceFileError) -> Bool {
         if family == .tv {
             guard isNull(field) else { throw fail(field, "must be null on Apple TV (no bars modelled)") }
@@ -234,7 +235,7 @@ struct DeviceFileParser {
             for key in Self.barKeys { heights.append(try positive(part.child(key, in: values))) }
             let found = BarHeights(navigationBar: heights[0], largeTitleNavigationBar: heights[1], toolbar: heights[2], tabBar: heights[3])
             let sizeClass = orientation == "portrait" ? sizeClasses.portrait ?? sizeClasses.landscape : sizeClasses.landscape
-            let expected = family == .iphone ? BarHeights.iPhone(verticalSizeClass: sizeClass.vertical) : BarHeights.iPad(systemVersion: 18)
+            let expected = family == .iphone ? BarHeights.iPhone(verticalSizeClass: sizeClass.vertical) : BarHeights.iPad(systemVersion: SystemVersion.default)
             guard found == expected else {
                 throw fail(part, "must be RULES.md's figures for this orientation: navigationBar \(Self.text(expected.navigationBar)), largeTitleNavigationBar \(Self.text(expected.largeTitleNavigationBar)), toolbar \(Self.text(expected.toolbar)), tabBar \(Self.text(expected.tabBar))")
             }
@@ -402,7 +403,7 @@ struct DeviceFileParser {
 
     private func atLeastSeven(_ field: Field) throws(DeviceFileError) -> Double {
         let value = try nonNegative(field)
-        guard value >= 7 else { throw fail(field, "must be a systemVersion >= 7") }
+        guard value >= SystemVersion.minimum else { throw fail(field, "must be a systemVersion >= 7") }
         return value
     }
 

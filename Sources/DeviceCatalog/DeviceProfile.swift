@@ -155,9 +155,7 @@ public struct DeviceProfile: Hashable, Sendable {
     ]
 
     /// The orientation used when a request names none: portrait, or landscapeLeft on Apple TV.
-    public var defaultOrientation: Orientation {
-        family == .tv ? .landscapeLeft : .portrait
-    }
+    public var defaultOrientation: Orientation { family.defaultOrientation }
 
     /// This profile's `EnvironmentBasis` and its overrides as plain values (which the
     /// basis's `overrides` index): what the profile computes its figures through, as the

@@ -49,7 +49,8 @@ import Testing
         let svg = SVGRenderer.render(scene)
         try expectGolden("tabs-iphone-15-pro-portrait.svg", svg)
         let text = String(decoding: svg, as: UTF8.self)
-        #expect(text.contains(#"<g data-node="feed" data-safe-area="103 0 83 0">"#))
+        // S8: the navigation bar meets the status bar's bottom, 5 pt + 1 px above the inset.
+        #expect(text.contains(#"<g data-node="feed" data-safe-area="97.667 0 83 0">"#))
         #expect(text.contains(#"data-sensor-housing="dynamicIsland""#))
         #expect(!text.contains("housing size unknown"))
     }

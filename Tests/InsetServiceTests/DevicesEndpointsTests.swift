@@ -105,7 +105,7 @@ import Testing
         let xr = try object(DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-xr", orientation: "portrait", systemVersion: "13.5"))
         #expect(xr["safeAreaInsets"] as? [String: Int] == ["top": 44, "left": 0, "bottom": 34, "right": 0])
         let air = try object(DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-air", orientation: "landscapeRight", systemVersion: "26"))
-        #expect(air["safeAreaInsets"] as? [String: Int] == ["top": 20, "left": 68, "bottom": 29, "right": 68])
+        #expect(air["safeAreaInsets"] as? [String: Int] == ["top": 0, "left": 68, "bottom": 20, "right": 68])
     }
 
     @Test func appleTVHasNoBarsAndOneOrientation() throws {

@@ -24,7 +24,7 @@ import Testing
         (response.jsonObject?["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
     }
 
-    static let layout = #"{"device":"iphone-x","root":{"id":"nav","viewController":{"kind":"navigation"},"subviews":[{"id":"feed","viewController":{}}]}}"#
+    static let layout = #"{"device":"iphone-x","systemVersion":18,"root":{"id":"nav","viewController":{"kind":"navigation"},"subviews":[{"id":"feed","viewController":{}}]}}"#
 
     @Test func renderAnswersAnSVGWithItsHeaders() {
         let response = post("/render", Self.layout)
@@ -39,7 +39,7 @@ import Testing
     /// API.md: with an iPad window the picture shows the whole screen and the window at its
     /// frame, node frames offset by it.
     @Test func anIPadWindowIsDrawnAtItsFrame() {
-        let body = #"{"device":"ipad-pro-12-9","orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
+        let body = #"{"device":"ipad-pro-12-9","systemVersion":18,"orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
         let response = post("/render", body)
         #expect(response.status == 200)
         #expect(response.text.contains(#"viewBox="0 0 1366 1024""#))

@@ -222,9 +222,12 @@ public struct LayoutRequest: Hashable, Sendable {
     public var window: Rect?
     /// The keyboard on screen, if any (RULES.md K1–K3).
     public var keyboard: Keyboard?
+    /// The app opts out of Liquid Glass (`UIDesignRequiresCompatibility`, RULES.md V2):
+    /// from systemVersion 26 it keeps the pre-26 bars (the decoder refuses it below 26).
+    public var designRequiresCompatibility = false
 
     /// Creates a request for a hierarchy given view by view.
-    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {
+    public init(environment: DisplayEnvironment, systemVersion: Double = SystemVersion.default, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {
         self.environment = environment
         self.systemVersion = systemVersion
         self.layoutDirection = layoutDirection
@@ -233,7 +236,7 @@ public struct LayoutRequest: Hashable, Sendable {
     }
 
     /// Creates a request for the tree under `root`.
-    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
+    public init(environment: DisplayEnvironment, systemVersion: Double = SystemVersion.default, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
         self.init(environment: environment, systemVersion: systemVersion, layoutDirection: layoutDirection, hierarchy: ViewHierarchy(root: root), steps: steps)
     }
 

@@ -45,6 +45,7 @@ extension RequestReader {
         defer { report(&broken, window: reading, value: value) }
         guard LayoutRules.checkWindow(family: family, systemVersion: systemVersion, report: &broken) else { return nil }
         var valid = true
+        if reading.splitValue != nil, !LayoutRules.checkSplitView(systemVersion: systemVersion, report: &broken) { valid = false }
         switch (reading.splitValue, reading.frameValue) {
         case (nil, nil):
             invalid("give split or frame", value: value)

@@ -105,8 +105,10 @@ struct LayoutDecoding {
     var collectionLayouts: [Int: CollectionLayout] = [:]
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
-    /// The body's systemVersion (18 until it is read), for the fields a version lacks.
-    var systemVersion = 18.0
+    /// Whether the body's systemVersion was refused: no field is then judged against a version.
+    var versionRefused = false
+    /// The body's systemVersion (the default until it is read), for the fields a version lacks.
+    var systemVersion = SystemVersion.default
     /// The indices of the table rows, which their tables place and no step may move.
     var rows = Set<Int>()
 
@@ -124,7 +126,7 @@ struct LayoutDecoding {
             throw Problem.malformed("The body \(detail)", errors: [FieldProblem(pointer: "", detail: detail)])
         }
         // The top-level members given (not null), each read below in a fixed order.
-        var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
+        var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?, design: JSONMember?
         var statusBarHidden: JSONMember?, layoutDirection: JSONMember?, root: JSONMember?, steps: JSONMember?
         var window: JSONMember?
         var keyboard: JSONMember?
@@ -135,6 +137,7 @@ struct LayoutDecoding {
             case .screen: screen = member
             case .orientation: orientation = member
             case .systemVersion: systemVersion = member
+            case .designRequiresCompatibility: design = member
             case .statusBarHidden: statusBarHidden = member
             case .layoutDirection: layoutDirection = member
             case .root: root = member
@@ -144,9 +147,13 @@ struct LayoutDecoding {
             }
         }
 
-        var version = DeviceQuery.defaultSystemVersion
-        if let value = systemVersion?.value, let number = reader.number(value) {
-            if number >= RequestReader.minimumSystemVersion { version = number } else { reader.invalid("must be at least 7", value: value) }
+        var version = SystemVersion.default
+        if let value = systemVersion?.value {
+            if let number = reader.systemVersion(value) { version = number } else { versionRefused = true }
+        }
+        let designRequiresCompatibility = design.flatMap { reader.bool($0.value) }
+        if let design, !versionRefused, version < SystemVersion.liquidGlass {
+            reader.invalid(LayoutRules.designBeforeLiquidGlass, value: design.value, varies: true)
         }
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
@@ -163,17 +170,20 @@ struct LayoutDecoding {
             break
         }
         let resolvedOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
-            ?? (family == .tv ? .landscapeLeft : .portrait)
+            ?? family?.defaultOrientation ?? .portrait
 
         rules = LayoutRules(family: family)
+        // A refused version gates nothing: 18 is a version every gated field but
+        // designRequiresCompatibility (not judged then, above) exists on, a Split View too.
+        let gatingVersion = versionRefused ? 18 : version
         let windowFrame = window.flatMap {
             self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: resolvedOrientation,
-                        systemVersion: version, statusBarHidden: hidesStatusBar)
+                        systemVersion: gatingVersion, statusBarHidden: hidesStatusBar)
         }
         rules.windowIsCompact = windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
                                                 systemVersion: version, statusBarHidden: hidesStatusBar, frame: windowFrame)
-        rules.systemVersion = version
-        self.systemVersion = version
+        rules.systemVersion = gatingVersion
+        self.systemVersion = gatingVersion
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
         } else {
@@ -199,6 +209,7 @@ struct LayoutDecoding {
         let hierarchy = ViewHierarchy(views: views, ids: viewIDs, collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = windowFrame
+        request.designRequiresCompatibility = designRequiresCompatibility ?? false
         request.keyboard = keyboardReading?.keyboard(on: environment.screen)
         return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
     }

@@ -42,6 +42,9 @@ enum LayoutRule: CaseIterable, Sendable {
     case windowBeforeSplitView
     /// A Split View preset the orientation lacks (no 50/50 split in portrait).
     case windowPresetMissing
+    /// A Split View preset from systemVersion 26, where resizable windows replaced Split
+    /// View (RULES.md V11).
+    case windowSplitAfterSplitView
     /// A window frame not wholly inside the screen of the orientation.
     case windowOutsideScreen
     /// A table row (`cell`, `sectionHeader`, `sectionFooter`) that is not a direct subview
@@ -64,7 +67,7 @@ enum LayoutRule: CaseIterable, Sendable {
     /// (API.md "POST /layout/matrix").
     var variesByCombination: Bool {
         switch self {
-        case .containerOnTV, .splitInCompactWindow, .windowOffIPad, .windowBeforeSplitView, .windowPresetMissing, .windowOutsideScreen, .fieldBeforeItsVersion:
+        case .containerOnTV, .splitInCompactWindow, .windowOffIPad, .windowBeforeSplitView, .windowPresetMissing, .windowSplitAfterSplitView, .windowOutsideScreen, .fieldBeforeItsVersion:
             true
         default:
             false
@@ -142,7 +145,7 @@ struct LayoutRules {
     /// view controller is not modelled (RULES.md SV).
     var windowIsCompact: Bool?
     /// The systemVersion simulated (the list fields' rules depend on it).
-    var systemVersion = 18.0
+    var systemVersion = SystemVersion.default
 
     /// Rules for a request on a device of `family` (`nil` for a custom screen or an
     /// unknown device).
@@ -294,6 +297,20 @@ struct LayoutRules {
         }
         guard systemVersion >= 9 else {
             report.broken(.windowBeforeSplitView, at: .window(nil), detail: "windows need systemVersion 9 or later (Split View arrived in iOS 9)")
+            return false
+        }
+        return true
+    }
+
+    /// The detail of `designRequiresCompatibility` below systemVersion 26, where the field
+    /// does not exist (RULES.md V2).
+    static let designBeforeLiquidGlass = "needs systemVersion 26 or later (Liquid Glass, which the app opts out of, arrived in iOS 26)"
+
+    /// A Split View preset at `systemVersion`: none from 26, where iPadOS replaced Split View
+    /// by resizable windows (V11; whatever the preset). Returns whether presets exist.
+    static func checkSplitView<Report: LayoutRuleReport>(systemVersion: Double, report: inout Report) -> Bool {
+        guard systemVersion < SystemVersion.afterEighteen else {
+            report.broken(.windowSplitAfterSplitView, at: .window(.split), detail: "iPadOS 26 has no Split View (resizable windows replaced it): give window.frame, the app's window in screen coordinates, instead")
             return false
         }
         return true

@@ -300,12 +300,18 @@ struct DeviceFileParser {
             let entry = field.element(index, item)
             let object = try self.object(entry, keys: ["figure", "value", "context", "sources"])
             let figure = try string(entry.child("figure", in: object))
-            guard figure == "safeArea.portrait" || figure == "safeArea.landscape" else {
-                throw fail(entry.child("figure", in: object), "must be \"safeArea.portrait\" or \"safeArea.landscape\"")
+            guard let shape = Alternative.figures.first(where: { $0.file == figure })?.shape else {
+                throw fail(entry.child("figure", in: object), "must be one of " + Alternative.figures.map { "\"\($0.file)\"" }.joined(separator: ", "))
+            }
+            let field = entry.child("value", in: object)
+            let value: FigureValue = switch shape {
+            case .insets: .insets(try insets(field))
+            case .number: .number(try nonNegative(field))
+            case .size: .size(try size(field))
             }
             alternatives.append(Alternative(
                 figure: figure,
-                value: try insets(entry.child("value", in: object)),
+                value: value,
                 context: try string(entry.child("context", in: object)),
                 sources: try sourceList(entry.child("sources", in: object))
             ))

@@ -81,7 +81,7 @@ import Testing
     @Test func theDevicePictureHasAnETagAndAnswers304() {
         let response = get("/devices/iPhone10,3/render.svg", [("orientation", "landscapeLeft")])
         #expect(response.status == 200)
-        #expect(response.text.contains("<title>iPhone X, landscapeLeft, iOS 18</title>"))
+        #expect(response.text.contains("<title>iPhone X, landscapeLeft, iOS 27.1</title>"))
         let etag = response.headers["ETag"] ?? ""
         let again = get("/devices/iphone-x/render.svg", [("orientation", "landscapeLeft")], headers: ["If-None-Match": etag])
         #expect(again.status == 304)

@@ -147,14 +147,7 @@ struct LayoutDecoding {
             }
         }
 
-        var version = SystemVersion.default
-        if let value = systemVersion?.value {
-            if let number = reader.systemVersion(value) { version = number } else { versionRefused = true }
-        }
-        let designRequiresCompatibility = design.flatMap { reader.bool($0.value) }
-        if let design, !versionRefused, version < SystemVersion.liquidGlass {
-            reader.invalid(LayoutRules.designBeforeLiquidGlass, value: design.value, varies: true)
-        }
+        let (version, designRequiresCompatibility) = self.version(systemVersion, design: design)
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
@@ -173,9 +166,7 @@ struct LayoutDecoding {
             ?? family?.defaultOrientation ?? .portrait
 
         rules = LayoutRules(family: family)
-        // A refused version gates nothing: 18 is a version every gated field but
-        // designRequiresCompatibility (not judged then, above) exists on, a Split View too.
-        let gatingVersion = versionRefused ? 18 : version
+        let gatingVersion = versionRefused ? LayoutRules.ungatedVersion : version
         let windowFrame = window.flatMap {
             self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: resolvedOrientation,
                         systemVersion: gatingVersion, statusBarHidden: hidesStatusBar)

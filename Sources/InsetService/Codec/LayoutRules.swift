@@ -302,20 +302,6 @@ struct LayoutRules {
         return true
     }
 
-    /// The detail of `designRequiresCompatibility` below systemVersion 26, where the field
-    /// does not exist (RULES.md V2).
-    static let designBeforeLiquidGlass = "needs systemVersion 26 or later (Liquid Glass, which the app opts out of, arrived in iOS 26)"
-
-    /// A Split View preset at `systemVersion`: none from 26, where iPadOS replaced Split View
-    /// by resizable windows (V11; whatever the preset). Returns whether presets exist.
-    static func checkSplitView<Report: LayoutRuleReport>(systemVersion: Double, report: inout Report) -> Bool {
-        guard systemVersion < SystemVersion.afterEighteen else {
-            report.broken(.windowSplitAfterSplitView, at: .window(.split), detail: "iPadOS 26 has no Split View (resizable windows replaced it): give window.frame, the app's window in screen coordinates, instead")
-            return false
-        }
-        return true
-    }
-
     /// The frame of the Split View `preset` on `side` of `screen` (W2), or `nil` when the
     /// orientation lacks it (reported).
     static func checkPreset<Report: LayoutRuleReport>(_ preset: SplitViewPreset, side: WindowSide, screen: Size, report: inout Report) -> Rect? {

@@ -125,6 +125,27 @@ import Testing
         #expect(try layout("iphone-x", root: hidden).caveats.isEmpty)
     }
 
+    @Test("Custom screens: iPad figures from 768 wide (V6); narrower, V6 in regular height, V7 in compact height, large when horizontally regular")
+    func customScreens() throws {
+        func result(_ screen: String) throws -> LayoutResult {
+            let body = #"{"screen": \#(screen), "root": \#(Self.navigation)}"#
+            return InsetEngine.layout(try LayoutRequestDecoder(devices: Self.catalog).decode(Array(body.utf8)).request)
+        }
+        let phone = try result(#"{"width": 400, "height": 800, "safeAreaInsets": {"top": 20}}"#)
+        #expect(navigationBar(phone) == Rect(x: 0, y: 20, width: 400, height: 54))
+        #expect(phone.caveats.list == [.V6])
+        let pad = try result(#"{"width": 800, "height": 400}"#)
+        #expect(navigationBar(pad) == Rect(x: 0, y: 0, width: 800, height: 54))
+        #expect(pad.caveats.list == [.V6])
+        let small = try result(#"{"width": 700, "height": 400}"#)
+        #expect(navigationBar(small) == Rect(x: 0, y: 24, width: 700, height: 32))
+        #expect(small.caveats.list == [.V7])
+        let large = try result(#"{"width": 700, "height": 400, "sizeClass": {"horizontal": "regular"}}"#)
+        #expect(navigationBar(large) == Rect(x: 0, y: 24, width: 700, height: 54))
+        #expect(large.caveats.list == [.V7])
+        #expect(try result(#"{"width": 700, "height": 400}"#.dropLast() + #", "statusBarHeight": 0}"#).caveats.list == [.V7])
+    }
+
     @Test("V5: large titles keep the pre-26 figure with the caveat; in compact height the bar is V7's")
     func largeTitles() throws {
         let large = #"{"id": "nav", "viewController": {"kind": "navigation", "navigationBar": {"prefersLargeTitles": true}}, "subviews": [{"id": "content", "viewController": {}}]}"#

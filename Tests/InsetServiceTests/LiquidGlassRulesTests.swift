@@ -267,6 +267,14 @@ import Testing
         }
         #expect(InsetEngine.scroll(try request("")).adjustedContentInset.top == 116)
         #expect(InsetEngine.scroll(try request(#""systemVersion": 26, "designRequiresCompatibility": true, "#)).adjustedContentInset.top == 100.333)
+        // A refused version gates nothing: neither the opt-out nor a Split View preset is judged.
+        let split = #"{"device": "ipad-pro-11", "systemVersion": 22, "designRequiresCompatibility": true, "window": {"split": "oneThird"}, "frame": {"x": 0, "y": 0, "width": 320, "height": 1194}}"#
+        do throws(Problem) {
+            _ = try decoder.decode(Array(split.utf8))
+            Issue.record("a refused version was accepted")
+        } catch {
+            #expect(error.errors.map(\.pointer) == ["/systemVersion"])
+        }
         for (extra, pointer) in [(#""systemVersion": 18, "designRequiresCompatibility": true, "#, "/designRequiresCompatibility"), (#""systemVersion": 20, "#, "/systemVersion"), (#""systemVersion": 28, "#, "/systemVersion")] {
             do throws(Problem) {
                 _ = try request(extra)

@@ -170,7 +170,8 @@ private struct ScrollDecoding {
         if let window, offset(.safeAreaInsets) == nil, let deviceID, let family {
             let screen = devices.environment(id: deviceID, orientation: orientation ?? family.defaultOrientation,
                                              systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
-            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: systemVersion, screen: screen)
+            windowFrame = reader.windowFrame(window.reading, value: window.value, family: family,
+                                             systemVersion: versionRefused ? LayoutRules.ungatedVersion : systemVersion, screen: screen)
         }
 
         // The size.

@@ -72,12 +72,13 @@ public struct BarRules: Hashable, Sendable {
     }
 
     /// S8: how far above a Dynamic Island phone's top inset a navigation bar starts with the
-    /// pre-26 bars: 5 pt + 1 px at @3x where the inset is 59, 5 pt + 2 px where it is 62 or
-    /// 68, as the decimals the sources print; `nil` for another inset.
-    public static func dynamicIslandShift(topInset: Double) -> Double? {
+    /// pre-26 bars, as the decimals the sources print: 5 pt + 1 px at @3x where the inset is
+    /// 59 (measured), 5 pt + 2 px where it is 62 or 68 (inferred: caveat S8); `nil` for
+    /// another inset.
+    public static func dynamicIslandShift(topInset: Double) -> (shift: Double, inferred: Bool)? {
         switch topInset {
-        case 59: 5.333
-        case 62, 68: 5.667
+        case 59: (5.333, false)
+        case 62, 68: (5.667, true)
         default: nil
         }
     }

@@ -66,8 +66,8 @@ extension LayoutPass {
                 let height = controller.navigationBar.prefersLargeTitles ? heights.largeTitleNavigationBar : heights.navigationBar
                 var offset = rules.navigationBarOffset
                 if let shift = dynamicIslandShift(container: index, in: tree, window: window, safeAreaTop: safeArea.top) {
-                    offset = -shift
-                    if shift != BarRules.dynamicIslandShift(topInset: 59) { layout.caveats.insert(CaveatSet(.S8)) }
+                    offset = -shift.shift
+                    if shift.inferred { layout.caveats.insert(CaveatSet(.S8)) }
                 }
                 layout.top = ShownBar(source: .navigationBar, height: height, translucent: controller.navigationBar.translucent, offset: offset)
                 frames.navigationBar = Rect(x: bounds.x, y: bounds.y + base.top + offset, width: bounds.width, height: height)
@@ -99,7 +99,7 @@ extension LayoutPass {
     /// status bar shown, for a container at the window's top (`window`: its frame there)
     /// whose safe-area top is the window's top inset and which, like every ancestor, adds
     /// no `additionalSafeAreaInsets` on top.
-    private func dynamicIslandShift(container index: Int, in tree: FlatTree, window: Rect, safeAreaTop: Double) -> Double? {
+    private func dynamicIslandShift(container index: Int, in tree: FlatTree, window: Rect, safeAreaTop: Double) -> (shift: Double, inferred: Bool)? {
         guard usesSafeAreaModel, barRules?.liquidGlass == false, environment.features.contains(.dynamicIsland),
               environment.sizeClass.vertical == .regular, environment.showsStatusBar,
               window.minY == 0, safeAreaTop == environment.windowSafeArea.top,

@@ -66,7 +66,7 @@ extension DeviceFileParser {
 
     func atLeastSeven(_ field: Field) throws(DeviceFileError) -> Double {
         let value = try nonNegative(field)
-        guard value >= 7 else { throw fail(field, "must be a systemVersion >= 7") }
+        guard value >= SystemVersion.minimum else { throw fail(field, "must be a systemVersion >= 7") }
         return value
     }
 

@@ -225,7 +225,8 @@ struct DeviceFileParser {
         if !kind.homeIndicator, insets.bottom != 0 { throw fail(edge("bottom"), "must be 0 without a home indicator") }
     }
 
-    /// The bars must be RULES.md's figures (the engine's `BarHeights`) at the default systemVersion 18.
+    /// The bars must be RULES.md S7's figures (the engine's `BarHeights`, the bars before
+    /// Liquid Glass; `BarRules` gives a version's) at the default systemVersion.
     private func checkBars(_ field: Field, family: DeviceFamily, sizeClasses: OrientationFigures<SizeClasses>) throws(DeviceFileError) -> Bool {
         if family == .tv {
             guard isNull(field) else { throw fail(field, "must be null on Apple TV (no bars modelled)") }
@@ -239,7 +240,7 @@ struct DeviceFileParser {
             for key in Self.barKeys { heights.append(try positive(part.child(key, in: values))) }
             let found = BarHeights(navigationBar: heights[0], largeTitleNavigationBar: heights[1], toolbar: heights[2], tabBar: heights[3])
             let sizeClass = orientation == "portrait" ? sizeClasses.portrait ?? sizeClasses.landscape : sizeClasses.landscape
-            let expected = family == .iphone ? BarHeights.iPhone(verticalSizeClass: sizeClass.vertical) : BarHeights.iPad(systemVersion: 18)
+            let expected = family == .iphone ? BarHeights.iPhone(verticalSizeClass: sizeClass.vertical) : BarHeights.iPad(systemVersion: SystemVersion.default)
             guard found == expected else {
                 throw fail(part, "must be RULES.md's figures for this orientation: navigationBar \(Self.text(expected.navigationBar)), largeTitleNavigationBar \(Self.text(expected.largeTitleNavigationBar)), toolbar \(Self.text(expected.toolbar)), tabBar \(Self.text(expected.tabBar))")
             }
@@ -304,12 +305,18 @@ struct DeviceFileParser {
             let entry = field.element(index, item)
             let object = try self.object(entry, keys: ["figure", "value", "context", "sources"])
             let figure = try string(entry.child("figure", in: object))
-            guard figure == "safeArea.portrait" || figure == "safeArea.landscape" else {
-                throw fail(entry.child("figure", in: object), "must be \"safeArea.portrait\" or \"safeArea.landscape\"")
+            guard let shape = Alternative.figures.first(where: { $0.file == figure })?.shape else {
+                throw fail(entry.child("figure", in: object), "must be one of " + Alternative.figures.map { "\"\($0.file)\"" }.joined(separator: ", "))
+            }
+            let field = entry.child("value", in: object)
+            let value: FigureValue = switch shape {
+            case .insets: .insets(try insets(field))
+            case .number: .number(try nonNegative(field))
+            case .size: .size(try size(field))
             }
             alternatives.append(Alternative(
                 figure: figure,
-                value: try insets(entry.child("value", in: object)),
+                value: value,
                 context: try string(entry.child("context", in: object)),
                 sources: try sourceList(entry.child("sources", in: object))
             ))

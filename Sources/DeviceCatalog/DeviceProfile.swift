@@ -69,19 +69,41 @@ public struct VersionOverride: Hashable, Sendable {
     }
 }
 
-/// A safe-area value some source gives where sources disagree: kept for the record, not used.
+/// A value of a figure in its own shape (API.md `alternatives`).
+public enum FigureValue: Hashable, Sendable {
+    case insets(Insets)
+    case number(Double)
+    case size(Size)
+}
+
+/// A value some source gives for a figure where sources disagree: kept for the record, not used.
 public struct Alternative: Hashable, Sendable {
-    /// The figure it is an alternative to: `safeArea.portrait` or `safeArea.landscape`.
+    /// The shape of a figure's values.
+    public enum Shape: Sendable { case insets, number, size }
+
+    /// The figures that may have alternatives, in API.md's order: the device file's name of
+    /// each, the API's name, and the shape of its values.
+    public static let figures: [(file: String, api: String, shape: Shape)] = [
+        ("safeArea.portrait", "safeAreaInsets.portrait", .insets),
+        ("safeArea.landscape", "safeAreaInsets.landscape", .insets),
+        ("statusBarHeight", "statusBarHeight", .number),
+        ("cornerRadius", "cornerRadius", .number),
+        ("sensorHousingSize", "sensorHousingSize", .size),
+        ("sensorHousingTop", "sensorHousingTop", .number),
+    ]
+
+    /// The figure it is an alternative to, as the device file names it (`safeArea.landscape`,
+    /// `statusBarHeight`, `cornerRadius`, `sensorHousingSize`, `sensorHousingTop`).
     public var figure: String
-    /// The disagreeing value.
-    public var value: Insets
+    /// The disagreeing value, in the figure's shape.
+    public var value: FigureValue
     /// Which source says it and in what circumstances.
     public var context: String
     /// The sources that give it.
     public var sources: [String]
 
     /// Creates an alternative.
-    public init(figure: String, value: Insets, context: String, sources: [String]) {
+    public init(figure: String, value: FigureValue, context: String, sources: [String]) {
         self.figure = figure
         self.value = value
         self.context = context
@@ -158,9 +180,7 @@ public struct DeviceProfile: Hashable, Sendable {
     ]
 
     /// The orientation used when a request names none: portrait, or landscapeLeft on Apple TV.
-    public var defaultOrientation: Orientation {
-        family == .tv ? .landscapeLeft : .portrait
-    }
+    public var defaultOrientation: Orientation { family.defaultOrientation }
 
     /// This profile's `EnvironmentBasis` and its overrides as plain values (which the
     /// basis's `overrides` index): what the profile computes its figures through, as the

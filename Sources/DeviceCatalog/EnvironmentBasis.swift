@@ -12,6 +12,7 @@ struct EnvironmentBasis: Sendable {
     var family: DeviceFamily
     var screen: Size
     var sensorHousing: SensorHousing
+    var homeIndicator: Bool
     var statusBarHeight: Double?
     var safeArea: OrientationFigures<Insets>
     var sizeClasses: OrientationFigures<SizeClasses>
@@ -26,6 +27,7 @@ struct EnvironmentBasis: Sendable {
         family = profile.family
         screen = profile.screen
         sensorHousing = profile.sensorHousing
+        homeIndicator = profile.homeIndicator
         statusBarHeight = profile.statusBarHeight
         safeArea = profile.safeArea
         sizeClasses = profile.sizeClasses
@@ -94,8 +96,16 @@ struct EnvironmentBasis: Sendable {
             statusBarHeight: statusBar,
             sizeClass: sizeClass,
             bars: bars,
-            systemMinimumLayoutMargins: DisplayEnvironment.systemMinimumLayoutMargins(family: family, screenWidth: screen.width, sizeClass: sizeClass)
+            systemMinimumLayoutMargins: DisplayEnvironment.systemMinimumLayoutMargins(family: family, screenWidth: screen.width, sizeClass: sizeClass),
+            features: features
         )
+    }
+
+    /// The features the bar and caveat rules read: a Dynamic Island, a home button.
+    private var features: ScreenFeatures {
+        var features: ScreenFeatures = sensorHousing == .dynamicIsland ? .dynamicIsland : []
+        if family != .tv, !homeIndicator { features.insert(.homeButton) }
+        return features
     }
 
     /// The screen feature behind a window inset on `edge` (the loader guarantees that

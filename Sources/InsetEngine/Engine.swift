@@ -14,7 +14,7 @@ public enum InsetEngine {
         var steps: [[NodeResult]] = []
         steps.reserveCapacity(states.count - 1)
         while let step = states.next() { steps.append(step) }
-        return LayoutResult(screen: states.screen, windowSafeArea: states.windowSafeArea, nodes: nodes, steps: steps)
+        return LayoutResult(screen: states.screen, windowSafeArea: states.windowSafeArea, nodes: nodes, steps: steps, caveats: states.caveats)
     }
 
     /// Computes one scroll view's adjusted content inset and what follows from it.

@@ -14,6 +14,9 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     public let screen: Size
     /// The window's safe area (safe-area model only), as ``LayoutResult/windowSafeArea`` reports it.
     public let windowSafeArea: Insets?
+    /// The caveats (API.md) of the states given so far, the request's own (V3, V11) from the
+    /// start: after the last state, the whole answer's.
+    public var caveats: CaveatSet { pass.caveats }
     /// The number of states: the request's steps plus the first layout.
     public let count: Int
     /// About how many bytes this value keeps from one state to the next (the flattened tree,
@@ -36,7 +39,13 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
         windowSafeArea = request.usesSafeAreaModel ? environment.windowSafeArea : nil
         count = request.steps.count + 1
         tree = FlatTree(hierarchy: request.hierarchy)
-        pass = LayoutPass(environment: environment, systemVersion: request.systemVersion, direction: request.layoutDirection)
+        pass = LayoutPass(environment: environment, systemVersion: request.systemVersion, direction: request.layoutDirection,
+                          designRequiresCompatibility: request.designRequiresCompatibility)
+        if request.systemVersion >= SystemVersion.liquidGlass {
+            // V3: a home-button iPad keeps its pre-26 window; V11: iPadOS 26's windows are W1–W4's.
+            if environment.family == .ipad, environment.features.contains(.homeButton) { pass.caveats.insert(CaveatSet(.V3)) }
+            if request.window != nil { pass.caveats.insert(CaveatSet(.V11)) }
+        }
         // The request's keyboard is in screen coordinates; the pass works in the window's.
         pass.keyboard = request.keyboard.map { keyboard in
             var moved = keyboard

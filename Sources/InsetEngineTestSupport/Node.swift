@@ -142,7 +142,7 @@ extension ViewHierarchy {
 
 extension LayoutRequest {
     /// Creates a request for the tree under `root`.
-    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
+    public init(environment: DisplayEnvironment, systemVersion: Double = SystemVersion.default, layoutDirection: LayoutDirection = .leftToRight, root: Node, steps: [LayoutStep] = []) {
         self.init(environment: environment, systemVersion: systemVersion, layoutDirection: layoutDirection, hierarchy: ViewHierarchy(root: root), steps: steps)
     }
 

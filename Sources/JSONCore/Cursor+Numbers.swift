@@ -130,6 +130,24 @@ extension Cursor {
         position += digits
     }
 
+    /// Stores `value`, a finite non-integer of at most three decimals below 1e9 in magnitude,
+    /// in plain notation without trailing zeros (`53.667`, `-5.5`).
+    @usableFromInline mutating func millis(_ value: Double) {
+        let units = Int((abs(value) * 1000).rounded())
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        integer(units / 1000)
+        let fraction = units % 1000   // not 0: the value is no integer
+        byte(UInt8(ascii: "."))
+        if fraction % 10 != 0 {
+            digitPair(fraction / 10)
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
+        } else if fraction % 100 != 0 {
+            digitPair(fraction / 10)
+        } else {
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
+        }
+    }
+
     /// Stores a number off ``number(_:)``'s fast path at `position`: an integer a `Double`
     /// holds exactly (below 2^53 in magnitude) without a fraction, another finite number in its
     /// shortest round-tripping form, a non-finite one as `null`. Returns the number of bytes
@@ -139,6 +157,12 @@ extension Cursor {
         // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
         if abs(value) < 0x1p53, Double(Int(value)) == value {
             out.integer(Int(value))
+        } else if abs(value) < 1e9, (value * 1000).rounded() / 1000 == value {
+            // At most three decimals (a half point, S8's 53.667): the decimal m / 1000 that
+            // gives back exactly this value has the fewest digits of any that does (another
+            // one as short lies 0.001 away, far beyond an ulp), so it is the shortest
+            // round-tripping form, without `description`'s string.
+            out.millis(value)
         } else if value.isFinite {
             var description = value.description
             description.withUTF8 { out.bytes($0) }

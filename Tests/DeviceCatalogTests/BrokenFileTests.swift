@@ -121,13 +121,13 @@ import Testing
 
     @Test func overrideNeedsOneVersionBound() throws {
         let error = try #require(load(
-            replacing: "\"overrides\": [],",
-            with: "\"overrides\": [{\"statusBarHeight\": 40, \"note\": \"n\", \"sources\": [\"derived\"]}],"
+            replacing: "\"overrides\": [\n",
+            with: "\"overrides\": [{\"statusBarHeight\": 40, \"note\": \"n\", \"sources\": [\"derived\"]},\n"
         ))
         #expect(error.field == "overrides[0]")
         let symmetric = try #require(load(
-            replacing: "\"overrides\": [],",
-            with: "\"overrides\": [{\"systemVersionFrom\": 26, \"safeArea\": {\"landscape\": {\"top\": 20, \"left\": 44, \"bottom\": 20, \"right\": 0}}, \"note\": \"n\", \"sources\": [\"derived\"]}],"
+            replacing: "\"overrides\": [\n",
+            with: "\"overrides\": [{\"systemVersionFrom\": 26, \"safeArea\": {\"landscape\": {\"top\": 20, \"left\": 44, \"bottom\": 20, \"right\": 0}}, \"note\": \"n\", \"sources\": [\"derived\"]},\n"
         ))
         #expect(symmetric.field == "overrides[0].safeArea.landscape.right")
     }

@@ -57,9 +57,9 @@ import Testing
     @Test func disagreeingValuesAreKeptAsAlternatives() throws {
         let catalog = try DeviceCatalog.embedded()
         let x = try #require(catalog.device(id: "iphone-x"))
-        #expect(x.alternatives.map(\.value) == [Insets(top: 0, left: 44, bottom: 24, right: 44)])
+        #expect(x.alternatives.map(\.value) == [.insets(Insets(top: 0, left: 44, bottom: 24, right: 44))])
         let tv = try #require(catalog.device(id: "apple-tv-4k"))
-        #expect(tv.alternatives.first?.value == Insets(top: 60, left: 90, bottom: 60, right: 90))
+        #expect(tv.alternatives.first?.value == .insets(Insets(top: 60, left: 90, bottom: 60, right: 90)))
         #expect(tv.safeArea.landscape == Insets(top: 60, left: 80, bottom: 60, right: 80))
     }
 

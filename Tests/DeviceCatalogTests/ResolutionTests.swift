@@ -149,18 +149,20 @@ import Testing
     @Test func iPhone16ProKeepsS1OnEveryVersion() throws {
         #expect(try resolve("iphone-16-pro").windowSafeArea == Insets(top: 62, bottom: 34))
         #expect(try resolve("iphone-16-pro").statusBarHeight == 62)
-        #expect(try resolve("iphone-16-pro", .landscapeLeft, 26).windowSafeArea == Insets(top: 0, left: 62, bottom: 21, right: 62))
+        #expect(try resolve("iphone-16-pro", .landscapeLeft, 18).windowSafeArea == Insets(top: 0, left: 62, bottom: 21, right: 62))
+        #expect(try resolve("iphone-16-pro", .landscapeLeft, 26).windowSafeArea == Insets(top: 0, left: 62, bottom: 20, right: 62))
     }
 
     @Test func iPhone17BelowAndFrom26() throws {
         #expect(try resolve("iphone-17", .landscapeLeft, 18).windowSafeArea == Insets(top: 0, left: 62, bottom: 21, right: 62))
         let ios26 = try resolve("iphone-17-pro", .landscapeLeft, 26)
-        #expect(ios26.windowSafeArea == Insets(top: 20, left: 62, bottom: 20, right: 62))
-        #expect(ios26.windowExplain.top == [Contribution(.sensorHousing, 20)])
+        // V4: the devices.md rows (top 20; the Air's bottom 29) are alternatives, not figures.
+        #expect(ios26.windowSafeArea == Insets(top: 0, left: 62, bottom: 20, right: 62))
+        #expect(ios26.windowExplain.top == [])
         #expect(ios26.statusBarHeight == 0)
-        #expect(try resolve("iphone-17-pro-max", .landscapeRight, 26.1).windowSafeArea == Insets(top: 20, left: 62, bottom: 20, right: 62))
-        #expect(try resolve("iphone-air", .landscapeLeft, 25.9).windowSafeArea == Insets(top: 0, left: 68, bottom: 21, right: 68))
-        #expect(try resolve("iphone-air", .landscapeLeft, 26).windowSafeArea == Insets(top: 20, left: 68, bottom: 29, right: 68))
+        #expect(try resolve("iphone-17-pro-max", .landscapeRight, 26.1).windowSafeArea == Insets(top: 0, left: 62, bottom: 20, right: 62))
+        #expect(try resolve("iphone-air", .landscapeLeft, 18.6).windowSafeArea == Insets(top: 0, left: 68, bottom: 21, right: 68))
+        #expect(try resolve("iphone-air", .landscapeLeft, 26).windowSafeArea == Insets(top: 0, left: 68, bottom: 20, right: 68))
         #expect(try resolve("iphone-air", .portrait, 26).windowSafeArea == Insets(top: 68, bottom: 34))
     }
 

@@ -13,7 +13,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         device: "iphone-x", orientation: .portrait,
         request: LayoutRequest(
             environment: FakeDevices().environment(id: "iphone-x", orientation: .portrait, systemVersion: 18, statusBarHidden: false)!,
-            root: Node(id: "nav")))
+            systemVersion: 18, root: Node(id: "nav")))
 
     private static let nav = NodeResult(
         id: "nav",

@@ -39,7 +39,7 @@ import Testing
     @Test func listSummaryInAPIKeyOrder() throws {
         let body = text(try DevicesEndpoints.list(catalog: Self.catalog, family: "iphone"))
         #expect(body.hasPrefix("{\"devices\":["))
-        #expect(body.contains("{\"id\":\"iphone-x\",\"name\":\"iPhone X\",\"family\":\"iphone\",\"screen\":{\"width\":375,\"height\":812},\"scale\":3,\"sensorHousing\":\"notch\",\"homeIndicator\":true}"))
+        #expect(body.contains("{\"id\":\"iphone-x\",\"name\":\"iPhone X\",\"family\":\"iphone\",\"screen\":{\"width\":375,\"height\":812},\"scale\":3,\"sensorHousing\":\"notch\",\"homeIndicator\":true,\"modelIdentifiers\":[\"iPhone10,3\",\"iPhone10,6\"]}"))
         #expect(body.contains("\"sensorHousing\":\"dynamicIsland\""))
     }
 
@@ -94,7 +94,7 @@ import Testing
         let body = text(try DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-x", orientation: "landscapeLeft", systemVersion: nil))
         #expect(body == """
             {"device":"iphone-x","orientation":"landscapeLeft","screen":{"width":812,"height":375},\
-            "safeAreaInsets":{"top":0,"left":44,"bottom":21,"right":44},"statusBar":{"hidden":true,"height":0},\
+            "safeAreaInsets":{"top":0,"left":44,"bottom":20,"right":44},"statusBar":{"hidden":true,"height":0},\
             "sizeClass":{"horizontal":"compact","vertical":"compact"},\
             "bars":{"navigationBar":32,"largeTitleNavigationBar":32,"toolbar":32,"tabBar":32},\
             "systemMinimumLayoutMargins":{"top":0,"leading":20,"bottom":0,"trailing":20}}
@@ -109,7 +109,7 @@ import Testing
         let xr = try object(DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-xr", orientation: "portrait", systemVersion: "13.5"))
         #expect(xr["safeAreaInsets"] as? [String: Int] == ["top": 44, "left": 0, "bottom": 34, "right": 0])
         let air = try object(DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-air", orientation: "landscapeRight", systemVersion: "26"))
-        #expect(air["safeAreaInsets"] as? [String: Int] == ["top": 20, "left": 68, "bottom": 29, "right": 68])
+        #expect(air["safeAreaInsets"] as? [String: Int] == ["top": 0, "left": 68, "bottom": 20, "right": 68])
     }
 
     @Test func appleTVHasNoBarsAndOneOrientation() throws {
@@ -150,14 +150,23 @@ import Testing
     }
 
     @Test func badSystemVersionIs422() throws {
-        for version in ["abc", "6.9", "nan", "inf", "-Infinity", "1e10", "", "0x10", "1e999"] {
+        let notANumber = "must be a number", below = "must be at least 7"
+        let newer = "newer than the latest modelled release, 27", gap = "there is no iOS 19 to 25: the release after 18 is 26"
+        let cases = [
+            ("abc", notANumber), ("nan", notANumber), ("inf", notANumber), ("-Infinity", notANumber), ("", notANumber),
+            ("0x10", notANumber), ("+18", notANumber), (".5", notANumber), ("18.", notANumber), ("018", notANumber), ("1e", notANumber),
+            ("6.9", below), ("-1e999", below), ("28", newer), ("1e10", newer), ("1e999", newer), ("1e9", newer),
+            ("19", gap), ("25.99", gap), ("2.5e1", gap),
+        ]
+        for (version, detail) in cases {
             let found = try #require(thrown { () throws(Problem) in
                 try DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-x", orientation: nil, systemVersion: version)
             }, "\(version)")
             #expect(found.status == 422)
             #expect(found.errors.map(\.pointer) == ["/systemVersion"])
+            #expect(found.errors.map(\.detail) == [detail], "\(version)")
         }
-        for version in ["7", "10.3", "27.1", "1e9"] {
+        for version in ["7", "10.3", "18.6", "26", "27.1", "27.99", "1.8e1"] {
             #expect(throws: Never.self) { try DevicesEndpoints.device(catalog: Self.catalog, id: "iphone-x", orientation: nil, systemVersion: version) }
         }
         let both = try #require(thrown { () throws(Problem) in
@@ -182,7 +191,10 @@ import Testing
 
     @Test func emulationAsCSS() throws {
         let css = text(try DevicesEndpoints.emulation(catalog: Self.catalog, id: "iphone-14-pro", orientation: "landscapeRight", systemVersion: nil, format: .css))
-        #expect(css == ":root { --safe-area-inset-top: 0px; --safe-area-inset-right: 59px; --safe-area-inset-bottom: 21px; --safe-area-inset-left: 59px; }")
+        // V4: bottom 20 from 26 (the default 27.1), 21 before (S1).
+        #expect(css == ":root { --safe-area-inset-top: 0px; --safe-area-inset-right: 59px; --safe-area-inset-bottom: 20px; --safe-area-inset-left: 59px; }")
+        let ios18 = text(try DevicesEndpoints.emulation(catalog: Self.catalog, id: "iphone-14-pro", orientation: "landscapeRight", systemVersion: "18", format: .css))
+        #expect(ios18 == ":root { --safe-area-inset-top: 0px; --safe-area-inset-right: 59px; --safe-area-inset-bottom: 21px; --safe-area-inset-left: 59px; }")
     }
 
     @Test func emulationDefaultsToLandscapeOnAppleTV() throws {

@@ -218,10 +218,11 @@ private struct OneBrokenRule {
         case .windowOffIPad:
             pointer = add("window", .object([.init(key: "split", value: .string("oneThird"))]), at: [], random: &random)
             detail = "a window is only for iPads"
-        case .windowBeforeSplitView, .windowPresetMissing, .windowOutsideScreen:
-            // The body moved to an iPad, at a version with windows unless that is what is broken.
+        case .windowBeforeSplitView, .windowPresetMissing, .windowSplitAfterSplitView, .windowOutsideScreen:
+            // The body moved to an iPad, at a version with Split View unless that is what is broken.
             model["device"] = .string("ipad-pro-11")
-            model["systemVersion"] = .literal(rule == .windowBeforeSplitView ? (random.chance(0.5) ? "8" : "7.1") : "18")
+            model["systemVersion"] = .literal(rule == .windowBeforeSplitView ? (random.chance(0.5) ? "8" : "7.1")
+                : rule == .windowSplitAfterSplitView ? (random.chance(0.5) ? "26" : "27.1") : "18")
             let window: JSONModel
             switch rule {
             case .windowBeforeSplitView:
@@ -231,6 +232,9 @@ private struct OneBrokenRule {
                 model["orientation"] = .string(random.chance(0.5) ? "portrait" : "portraitUpsideDown")
                 window = .object([.init(key: "side", value: .string("trailing")), .init(key: "split", value: .string("oneHalf"))])
                 (pointer, detail) = ("/window/split", "there is no 50/50 Split View in portrait")
+            case .windowSplitAfterSplitView:
+                window = .object([.init(key: "split", value: .string(random.chance(0.5) ? "oneHalf" : "oneThird"))])
+                (pointer, detail) = ("/window/split", "iPadOS 26 has no Split View (resizable windows replaced it): give window.frame, the app's window in screen coordinates, instead")
             default:
                 model["orientation"] = .string("landscapeLeft")
                 let frame: [JSONModel.Member] = [.init(key: "x", value: .literal("1000")), .init(key: "y", value: .literal("0")),

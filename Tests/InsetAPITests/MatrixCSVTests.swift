@@ -26,7 +26,7 @@ extension MatrixEndpointTests {
             + "apple-tv-4k,landscapeLeft,10,,,,,,\(tvOS)\r\n")
         let margins = String(decoding: try matrix(#"{"devices": ["iphone-x"], "systemVersions": [10.5], "root": {"id": "r"}}"#, fields: "layoutMargins", csv: true), as: UTF8.self)
         #expect(margins.hasPrefix("device,orientation,systemVersion,node,layoutMargins.top,layoutMargins.left,layoutMargins.bottom,layoutMargins.right,skipped\r\niphone-x,portrait,10.5,r,8,8,8,8,\r\n"))
-        let scrollOnly = String(decoding: try matrix(#"{"devices": ["iphone-8"], "orientations": ["portrait"], "root": {"id": "r", "subviews": [{"id": "s", "kind": "scrollView"}]}}"#, fields: "adjustedContentInset", csv: true), as: UTF8.self)
+        let scrollOnly = String(decoding: try matrix(#"{"devices": ["iphone-8"], "orientations": ["portrait"], "systemVersion": 18, "root": {"id": "r", "subviews": [{"id": "s", "kind": "scrollView"}]}}"#, fields: "adjustedContentInset", csv: true), as: UTF8.self)
         #expect(scrollOnly == "device,orientation,systemVersion,node,adjustedContentInset.top,adjustedContentInset.left,adjustedContentInset.bottom,adjustedContentInset.right,skipped\r\niphone-8,portrait,18,s,0,0,0,0,\r\n")
         // Every combination skipped: the header, then the skipped lines.
         let skipped = String(decoding: try matrix(#"{"devices": ["iphone-x"], "orientations": ["portrait"], "systemVersions": [14], "window": {"split": "oneThird"}, "root": {"id": "r", "keyboardLayoutGuide": true}}"#, csv: true), as: UTF8.self)

@@ -47,7 +47,7 @@ import InsetEngineTestSupport
     // MARK: - Answers
 
     @Test func twoPhonesInTwoOrientationsInAPIKeyOrder() throws {
-        let response = respond("/layout/matrix", body: #"{"devices": ["iphone-x", "iphone-8"], "orientations": ["portrait", "landscapeLeft"], "root": {"id": "root", "viewController": {}}}"#)
+        let response = respond("/layout/matrix", body: #"{"devices": ["iphone-x", "iphone-8"], "orientations": ["portrait", "landscapeLeft"], "systemVersion": 18, "root": {"id": "root", "viewController": {}}}"#)
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json")
         #expect(response.headers["Vary"] == "Accept")
@@ -233,7 +233,7 @@ import InsetEngineTestSupport
     }
 
     @Test func fieldsKeepsTheNamedFieldsInTheLayoutOrder() throws {
-        let body = #"{"devices": ["iphone-x"], "orientations": ["portrait"], "root": {"id": "nav", "viewController": {"kind": "navigation"}, "subviews": [{"id": "list", "kind": "tableView", "viewController": {}}]}}"#
+        let body = #"{"devices": ["iphone-x"], "orientations": ["portrait"], "systemVersion": 18, "root": {"id": "nav", "viewController": {"kind": "navigation"}, "subviews": [{"id": "list", "kind": "tableView", "viewController": {}}]}}"#
         let text = String(decoding: try matrix(body, fields: "contentInset, bars,safeAreaInsets"), as: UTF8.self)
         #expect(text.contains(#""nodes":{"nav":{"safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0},"bars":{"statusBar":{"x":0,"y":0,"width":375,"height":44},"navigationBar":{"x":0,"y":44,"width":375,"height":44}}},"list":{"safeAreaInsets":{"top":88,"left":0,"bottom":34,"right":0},"contentInset":{"top":0,"left":0,"bottom":0,"right":0}}}}"#))
     }
@@ -280,7 +280,7 @@ import InsetEngineTestSupport
         let devices = Self.catalog.devices.filter { $0.orientations.count == 4 }.prefix(10).map { "\"\($0.id)\"" }.joined(separator: ",")
         #expect(devices.split(separator: ",").count == 10)
         func body(versions: Int) -> String {
-            let list = (0..<versions).map { "\(11 + Double($0) / 2)" }.joined(separator: ",")
+            let list = (0..<versions).map { "\(7 + Double($0) / 4)" }.joined(separator: ",")
             return #"{"systemVersions": [\#(list)], "devices": [\#(devices)], "root": {"id": "r"}}"#
         }
         let allowed = try JSONSerialization.jsonObject(with: Data(matrix(body(versions: 25)))) as? [String: Any]
@@ -289,7 +289,7 @@ import InsetEngineTestSupport
         #expect(over.status == 422)
         #expect(over.errors == [["pointer": "/devices", "detail": "1040 combinations (devices × orientations × systemVersions) is more than 1000"]])
         // Counted, never made: every device in its own orientations × 50,000 versions.
-        let versions = (0..<50_000).map { "\(7 + Double($0) / 1000)" }.joined(separator: ",")
+        let versions = (0..<50_000).map { "\(7 + Double($0) / 10_000)" }.joined(separator: ",")
         let long = try problem(#"{"devices": "all", "systemVersions": [\#(versions)], "root": {"id": "r"}}"#)
         let orientations = Self.catalog.devices.reduce(0) { $0 + $1.orientations.count }
         #expect(long.errors == [["pointer": "/systemVersions", "detail": "\(orientations * 50_000) combinations (devices × orientations × systemVersions) is more than 1000"]])
@@ -301,7 +301,7 @@ import InsetEngineTestSupport
             return #"{"root": {"id": "r", "subviews": [\#(subviews)]}\#(arrays)}"#
         }
         // 25 combinations × 4,000 nodes = 100,000.
-        let arrays = #", "devices": ["ipad-air-11"], "orientations": ["portrait"], "systemVersions": [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35]"#
+        let arrays = #", "devices": ["ipad-air-11"], "orientations": ["portrait"], "systemVersions": [11, 12, 13, 14, 15, 16, 17, 18, 18.1, 18.2, 18.3, 18.4, 18.5, 18.6, 26, 26.1, 26.2, 26.3, 26.4, 26.5, 27, 27.1, 27.2, 27.3, 27.4]"#
         let decoded = try MatrixRequestDecoder(catalog: Self.catalog).decode(Array(body(4_000, arrays).utf8))
         #expect(decoded.combinations.count * decoded.nodeCount == 100_000)
         let over = try problem(body(4_001, arrays))

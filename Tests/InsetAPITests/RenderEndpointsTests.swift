@@ -26,7 +26,7 @@ import Testing
         (response.jsonObject?["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
     }
 
-    static let layout = #"{"device":"iphone-x","root":{"id":"nav","viewController":{"kind":"navigation"},"subviews":[{"id":"feed","viewController":{}}]}}"#
+    static let layout = #"{"device":"iphone-x","systemVersion":18,"root":{"id":"nav","viewController":{"kind":"navigation"},"subviews":[{"id":"feed","viewController":{}}]}}"#
 
     @Test func renderAnswersAnSVGWithItsHeaders() {
         let response = post("/render", Self.layout)
@@ -41,7 +41,7 @@ import Testing
     /// API.md: with an iPad window the picture shows the whole screen and the window at its
     /// frame, node frames offset by it.
     @Test func anIPadWindowIsDrawnAtItsFrame() {
-        let body = #"{"device":"ipad-pro-12-9","orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
+        let body = #"{"device":"ipad-pro-12-9","systemVersion":18,"orientation":"landscapeLeft","window":{"split":"oneThird","side":"trailing"},"root":{"id":"root"}}"#
         let response = post("/render", body)
         #expect(response.status == 200)
         // The legend's band grows the view box below the screen.
@@ -112,7 +112,7 @@ import Testing
     @Test func theDevicePictureHasAnETagAndAnswers304() {
         let response = get("/devices/iPhone10,3/render.svg", [("orientation", "landscapeLeft")])
         #expect(response.status == 200)
-        #expect(response.text.contains("<title>iPhone X, landscapeLeft, iOS 18</title>"))
+        #expect(response.text.contains("<title>iPhone X, landscapeLeft, iOS 27.1</title>"))
         let etag = response.headers["ETag"] ?? ""
         let again = get("/devices/iphone-x/render.svg", [("orientation", "landscapeLeft")], headers: ["If-None-Match": etag])
         #expect(again.status == 304)

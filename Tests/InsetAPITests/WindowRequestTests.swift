@@ -29,7 +29,9 @@ import Testing
 
     /// A body on `device` with `extra` top-level members and a plain root.
     func body(on device: String = "ipad-pro-11", _ extra: String = "", root: String = #"{"id": "r", "viewController": {}}"#) -> String {
-        #"{"device": "\#(device)", \#(extra)"root": \#(root)}"#
+        // iPadOS 9–18's Split View, unless the case names its version.
+        let version = extra.contains("systemVersion") ? "" : #""systemVersion": 18, "#
+        return #"{"device": "\#(device)", \#(version)\#(extra)"root": \#(root)}"#
     }
 
     @Test("A full-screen window answers byte for byte as no window; both carry window.frame and sizeClass")
@@ -130,7 +132,7 @@ import Testing
     @Test("/scroll: a window with a device (its frame in window coordinates); without a device, window is 422 at /window")
     func scrollWindow() throws {
         let decoder = ScrollRequestDecoder(devices: Self.catalog)
-        let request = try decoder.decode(Array(#"{"device": "ipad-pro-11", "window": {"frame": {"x": 0, "y": 440, "width": 500, "height": 754}}, "frame": {"x": 0, "y": 0, "width": 500, "height": 754}, "contentSize": {"width": 500, "height": 3000}}"#.utf8))
+        let request = try decoder.decode(Array(#"{"device": "ipad-pro-11", "systemVersion": 18, "window": {"frame": {"x": 0, "y": 440, "width": 500, "height": 754}}, "frame": {"x": 0, "y": 0, "width": 500, "height": 754}, "contentSize": {"width": 500, "height": 3000}}"#.utf8))
         #expect(InsetEngine.scroll(request).adjustedContentInset == Insets(top: 0, left: 0, bottom: 20, right: 0))
         #expect(throws: Problem.self) { try decoder.decode(Array(#"{"safeAreaInsets": {}, "window": {"split": "oneThird"}, "bounds": {"width": 1, "height": 1}}"#.utf8)) }
         do {

@@ -182,7 +182,7 @@ private func marginTable(_ side: Double, style: TableStyle = .plain, rows: [Node
     @Test func insetGroupedRowsTakeTheWindowsSystemMinimum() {
         // T3 with W3: in a 375-wide Split View window on an iPad the system minimum is 16, not
         // the full screen's 20.
-        var request = LayoutRequest(environment: Device.iPadPro11.environment(.landscapeLeft), root: table(TableProperties(style: .insetGrouped), rows: [row("c")]))
+        var request = LayoutRequest(environment: Device.iPadPro11.environment(.landscapeLeft), systemVersion: 18, root: table(TableProperties(style: .insetGrouped), rows: [row("c")]))
         request.window = Rect(0, 0, 375, 834)
         let result = InsetEngine.layout(request)
         #expect(result["c"].frame == Rect(16, 0, 343, 44))

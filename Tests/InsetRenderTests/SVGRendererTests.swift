@@ -50,7 +50,8 @@ import InsetEngineTestSupport
         let svg = SVGRenderer.render(scene)
         try expectGolden("tabs-iphone-15-pro-portrait.svg", svg)
         let text = String(decoding: svg, as: UTF8.self)
-        #expect(text.contains(#"<g data-node="feed" data-safe-area="103 0 83 0">"#))
+        // S8: the navigation bar meets the status bar's bottom, 5 pt + 1 px above the inset.
+        #expect(text.contains(#"<g data-node="feed" data-safe-area="97.667 0 83 0">"#))
         // The island floats 11.3 pt below the top edge, a pill.
         #expect(text.contains(#"<g data-part="sensorHousing" data-kind="dynamicIsland"><rect class="insetd-hw" x="134" y="11.3" width="125" height="36.7" rx="18.35"/>"#))
         #expect(!text.contains("data-derived"))

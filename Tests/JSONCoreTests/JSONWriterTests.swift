@@ -33,6 +33,34 @@ import Testing
         #expect(writer.string == expected)
     }
 
+    /// Numbers of at most three decimals take their own path: still the shortest
+    /// round-tripping form `description` gives, over every kind of such number and its
+    /// neighbours one ulp away (which take `description`'s path).
+    @Test func writesNumbersOfFewDecimalsAsDescriptionDoes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var values: [Double] = [53.667, 97.667, -5.333, 5.667, 100.333, 0.001, -0.001, 0.999, 999_999_999.999, -999_999_999.5, 0.25]
+        for _ in 0..<200_000 {
+            let scale = [1.0, 10, 100, 1000][Int(next() % 4)]
+            let magnitude = [1e3, 1e6, 1e12][Int(next() % 3)]
+            let value = Double(Int64(bitPattern: next()) % Int64(magnitude)) / scale
+            values += [value, value.nextUp, value.nextDown]
+        }
+        for value in values {
+            var writer = JSONWriter(capacity: 32)
+            writer.number(value)
+            let expected = Double(Int(exactly: value) ?? 1) == value && abs(value) < 0x1p53 ? String(Int(value)) : value.description
+            #expect(writer.string == expected, "\(value)")
+            if writer.string != expected { return }
+        }
+    }
+
     @Test func writesIntegers() {
         var writer = JSONWriter()
         writer.beginArray()

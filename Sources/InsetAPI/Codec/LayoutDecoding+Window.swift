@@ -82,6 +82,12 @@ extension RequestReader {
         guard let screen else { return (nil, nil) }
         if reading.frameValue == nil, let split = reading.split {
             let side = reading.side ?? .leading
+            // From 26 a preset is one problem whatever it is (V11), still judged at W2's width.
+            if let systemVersion, !LayoutRules.checkSplitView(systemVersion: systemVersion, report: &broken) {
+                var unreported = LayoutDecoding.BrokenRules()
+                let width = LayoutRules.checkPreset(split, side: side, screen: screen, report: &unreported)?.width
+                return (nil, width ?? (screen.width - WindowRules.dividerWidth) / 2)
+            }
             let frame = LayoutRules.checkPreset(split, side: side, screen: screen, report: &broken)
             // A preset the orientation lacks (50/50 in portrait) is judged at W2's formula.
             let width = frame?.width ?? (screen.width - WindowRules.dividerWidth) / 2

@@ -64,7 +64,7 @@ struct LayoutFastPath {
 
     private mutating func request(devices: any DeviceDirectory) -> DecodedLayoutRequest? {
         var deviceID: String?, orientation: Orientation?
-        var version = 18.0, hidesStatusBar = false, direction = LayoutDirection.leftToRight
+        var version = SystemVersion.default, hidesStatusBar = false, direction = LayoutDirection.leftToRight
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
@@ -77,7 +77,7 @@ struct LayoutFastPath {
                 guard let word = word(LayoutSchema.shared.orientations) else { return nil }
                 orientation = word
             case .systemVersion:
-                guard let number = number(.signed), number >= RequestReader.minimumSystemVersion else { return nil }
+                guard let number = reader.number(), SystemVersion.refusal(of: number) == nil else { return nil }
                 version = number
             case .statusBarHidden:
                 guard let bool = reader.bool() else { return nil }
@@ -87,7 +87,7 @@ struct LayoutFastPath {
                 direction = word
             case .root:
                 guard node(depth: 1, parent: -1) != nil else { return nil }
-            case .screen, .steps, .window, .keyboard:
+            case .screen, .steps, .window, .keyboard, .designRequiresCompatibility:
                 return nil
             }
             guard let next = reader.nextMember() else { return nil }
@@ -97,7 +97,7 @@ struct LayoutFastPath {
         guard rules.learnFamily(family) else { return nil }
         // The insetGrouped style's version and family, known only now.
         if hasInsetGroupedTable, version < 13 || family == .tv { return nil }
-        let resolvedOrientation = orientation ?? (family == .tv ? .landscapeLeft : .portrait)
+        let resolvedOrientation = orientation ?? family.defaultOrientation
         // `nil` too for an orientation the device does not support.
         guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
         let hierarchy = ViewHierarchy(views: views, ids: ids)

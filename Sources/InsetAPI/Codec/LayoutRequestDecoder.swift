@@ -110,9 +110,9 @@ struct LayoutDecoding {
     var collectionLayouts: [Int: CollectionLayout] = [:]
     /// The indices of the views their containers place, which no step may move.
     var containerContents = Set<Int>()
-    /// The body's systemVersion (18 until it is read), for the fields a version lacks; `nil`
-    /// when it is refused: no field is then judged against a version (API.md "Errors").
-    var systemVersion: Double? = 18.0
+    /// The body's systemVersion (the default until it is read), for the fields a version
+    /// lacks; `nil` when it is refused: no field is then judged against a version (API.md "Errors").
+    var systemVersion: Double? = SystemVersion.default
     /// The indices of the table rows, which their tables place and no step may move.
     var rows = Set<Int>()
     /// The width of the body's window a split view controller is judged against (see
@@ -135,7 +135,7 @@ struct LayoutDecoding {
             throw Problem.invalid([FieldProblem(pointer: "", detail: "expected an object, got \(document.kind(of: body))")])
         }
         // The top-level members given (not null), each read below in a fixed order.
-        var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?
+        var device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, systemVersion: JSONMember?, design: JSONMember?
         var statusBarHidden: JSONMember?, layoutDirection: JSONMember?, root: JSONMember?, steps: JSONMember?
         var window: JSONMember?
         var keyboard: JSONMember?
@@ -151,6 +151,7 @@ struct LayoutDecoding {
             case .screen: screen = member
             case .orientation: orientation = member
             case .systemVersion: systemVersion = member
+            case .designRequiresCompatibility: design = member
             case .statusBarHidden: statusBarHidden = member
             case .layoutDirection: layoutDirection = member
             case .root: root = member
@@ -160,12 +161,7 @@ struct LayoutDecoding {
             }
         }
 
-        var version = DeviceQuery.defaultSystemVersion
-        if let value = systemVersion?.value, let number = reader.number(value) {
-            if number >= RequestReader.minimumSystemVersion { version = number } else { reader.invalid("must be at least 7", value: value) }
-        }
-        // A refused systemVersion (of another type, or out of range) gates no field.
-        self.systemVersion = systemVersion.map { document.number($0.value) == version } ?? true ? version : nil
+        let (version, designRequiresCompatibility) = self.version(systemVersion, design: design)
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
@@ -181,7 +177,7 @@ struct LayoutDecoding {
             break
         }
         let givenOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
-        let resolvedOrientation = givenOrientation ?? (family == .tv ? .landscapeLeft : .portrait)
+        let resolvedOrientation = givenOrientation ?? family?.defaultOrientation ?? .portrait
         // A refused orientation (reported) leaves unjudged what needs the screen: a window's
         // preset and frame, the size class a split view controller is judged against.
         let screenKnown = orientation == nil || givenOrientation != nil
@@ -219,6 +215,7 @@ struct LayoutDecoding {
         let hierarchy = ViewHierarchy(views: views, ids: viewIDs, collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = windowFrame
+        request.designRequiresCompatibility = designRequiresCompatibility ?? false
         request.keyboard = keyboardReading?.keyboard(on: environment.screen)
         return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
     }

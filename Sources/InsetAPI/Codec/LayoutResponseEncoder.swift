@@ -8,15 +8,16 @@ import ServiceKit
 public enum LayoutResponseEncoder {
     /// The response for `result`, computed from `request`: `device`, `orientation`,
     /// `systemVersion`, `screen`, `window` (safe-area model only), `nodes` keyed by id in
-    /// depth-first request order, and `steps` when the request gave them (an empty array too).
+    /// depth-first request order, `steps` when the request gave them (an empty array too),
+    /// and `caveats` when the answer raises any.
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
         // Room for all of it: a document outgrowing its room is copied at twice its size.
         let capacity = stateBytesEstimate(ids: request.request.hierarchy.ids) * (result.steps.count + 1)
         return JSONWriter.document(capacity: capacity) { writer in
-            outline.writePiece(0, nodes: result.nodes, to: &writer)
+            outline.writePiece(0, nodes: result.nodes, caveats: result.caveats, to: &writer)
             for (index, step) in result.steps.enumerated() {
-                outline.writePiece(index + 1, nodes: step, to: &writer)
+                outline.writePiece(index + 1, nodes: step, caveats: result.caveats, to: &writer)
             }
         }
     }
@@ -67,8 +68,9 @@ public enum LayoutResponseEncoder {
 
         /// State `index`'s piece, from its `nodes`: for the first layout the head and its
         /// `nodes`, for a step the rest of the step's object (its `{` ends the piece before);
-        /// then the opening of the next step's object, or the end of the document.
-        func writePiece(_ index: Int, nodes: [NodeResult], to writer: inout JSONWriter) {
+        /// then the opening of the next step's object, or the end of the document (after the
+        /// whole answer's `caveats`, written only there).
+        func writePiece(_ index: Int, nodes: [NodeResult], caveats: CaveatSet, to writer: inout JSONWriter) {
             if index == 0 {
                 writer.beginObject()
                 writer.field("device", device)
@@ -93,6 +95,7 @@ public enum LayoutResponseEncoder {
                 writer.beginObject()
             } else {
                 if answersSteps { writer.endArray() }
+                writer.caveats(caveats)
                 writer.endObject()
             }
         }
@@ -314,7 +317,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
         // twice its size: sized from the piece before when there is one.
         let capacity = lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : pieceBytesEstimate
         let piece = JSONWriter.document(capacity: capacity) { writer in
-            outline.writePiece(index, nodes: nodes, to: &writer)
+            outline.writePiece(index, nodes: nodes, caveats: states.caveats, to: &writer)
         }
         index += 1
         lastPieceSize = piece.count

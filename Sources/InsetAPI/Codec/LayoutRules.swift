@@ -43,6 +43,9 @@ enum LayoutRule: CaseIterable, Sendable {
     case windowBeforeSplitView
     /// A Split View preset the orientation lacks (no 50/50 split in portrait).
     case windowPresetMissing
+    /// A Split View preset from systemVersion 26, where resizable windows replaced Split
+    /// View (RULES.md V11).
+    case windowSplitAfterSplitView
     /// A window frame not wholly inside the screen of the orientation.
     case windowOutsideScreen
     /// A table row (`cell`, `sectionHeader`, `sectionFooter`) that is not a direct subview
@@ -65,7 +68,7 @@ enum LayoutRule: CaseIterable, Sendable {
     /// (API.md "POST /layout/matrix").
     var variesByCombination: Bool {
         switch self {
-        case .containerOnTV, .splitInCompactWindow, .windowOffIPad, .windowBeforeSplitView, .windowPresetMissing, .windowOutsideScreen, .fieldBeforeItsVersion:
+        case .containerOnTV, .splitInCompactWindow, .windowOffIPad, .windowBeforeSplitView, .windowPresetMissing, .windowSplitAfterSplitView, .windowOutsideScreen, .fieldBeforeItsVersion:
             true
         default:
             false
@@ -144,7 +147,7 @@ struct LayoutRules {
     var windowIsCompact: Bool?
     /// The systemVersion simulated (the list fields' rules depend on it); `nil` when the
     /// body's is refused, which leaves every field unjudged against a version (API.md "Errors").
-    var systemVersion: Double? = 18.0
+    var systemVersion: Double? = SystemVersion.default
 
     /// Rules for a request on a device of `family` (`nil` for a custom screen or an
     /// unknown device).

@@ -7,7 +7,7 @@ import ServiceKit
 /// other is `LayoutRules`'.
 struct LayoutSchema: Sendable {
     enum BodyField: String, CaseIterable, Sendable {
-        case device, screen, orientation, systemVersion, statusBarHidden, layoutDirection, root, steps
+        case device, screen, orientation, systemVersion, designRequiresCompatibility, statusBarHidden, layoutDirection, root, steps
         case window
         case keyboard
     }

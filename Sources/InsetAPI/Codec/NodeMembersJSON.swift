@@ -53,6 +53,22 @@ extension JSONWriter {
         case .scrollViewConsumed: "scrollViewConsumed"
         case .floor: "floor"
         case .primaryColumn: "primaryColumn"
+        case .navigationBarOffset: "navigationBarOffset"
         }
+    }
+}
+
+extension JSONWriter {
+    /// `"caveats":[{"rule","detail"},…]` in API.md's order; nothing when there are none.
+    mutating func caveats(_ caveats: CaveatSet) {
+        guard !caveats.isEmpty else { return }
+        beginArray("caveats")
+        for caveat in caveats.list {
+            beginObject()
+            field("rule", caveat.rawValue)
+            field("detail", caveat.detail)
+            endObject()
+        }
+        endArray()
     }
 }

@@ -94,9 +94,6 @@ struct RequestReader {
         }
     }
 
-    /// The lowest `systemVersion` a request may simulate (iOS 7, the oldest model).
-    static let minimumSystemVersion = 7.0
-
     /// The largest magnitude of any number in a request.
     static let magnitudeLimit: Double = 1e9
 
@@ -270,6 +267,20 @@ struct RequestReader {
             return nil
         }
         return number(value, rule)
+    }
+
+    /// A `systemVersion` (RULES.md V1), or `nil` when null or reported: a number of any
+    /// size, refused below 7, from 19 to 25 and from 28 with the fixed details.
+    mutating func systemVersion(_ value: JSONValue) -> Double? {
+        guard let number = document.number(value) else {
+            if !isNull(value) { wrongType(value, expected: "a number") }
+            return nil
+        }
+        if let refusal = SystemVersion.refusal(of: number) {
+            invalid(refusal.detail, value: value)
+            return nil
+        }
+        return number
     }
 
     /// A boolean, or `nil` when null or reported.

@@ -36,7 +36,7 @@ private struct ScrollSchema: Sendable {
         case systemVersion, contentInsetAdjustmentBehavior, bounds, contentSize, contentInset, safeAreaInsets
         case alwaysBounceVertical, alwaysBounceHorizontal, automaticallyAdjustsScrollIndicatorInsets
         case verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets, context, device, orientation, frame
-        case statusBarHidden, navigationBar, tabBar, toolbar
+        case statusBarHidden, designRequiresCompatibility, navigationBar, tabBar, toolbar
         case window
     }
     enum ContextField: String, CaseIterable, Sendable { case inNavigationController, automaticallyAdjustsScrollViewInsets, isContentScrollView }
@@ -61,7 +61,7 @@ private struct ScrollDecoding {
     let devices: any DeviceDirectory
 
     /// Fields that only make sense with `device`.
-    private static let deviceOnly: [Field] = [.orientation, .statusBarHidden, .navigationBar, .toolbar, .tabBar, .window]
+    private static let deviceOnly: [Field] = [.orientation, .statusBarHidden, .designRequiresCompatibility, .navigationBar, .toolbar, .tabBar, .window]
 
     init(reader: RequestReader, devices: any DeviceDirectory) {
         self.reader = reader
@@ -74,7 +74,10 @@ private struct ScrollDecoding {
         guard document.kind(of: body) == .object else {
             throw Problem.invalid([FieldProblem(pointer: "", detail: "expected an object, got \(document.kind(of: body))")])
         }
-        var systemVersion = 18.0
+        var systemVersion = SystemVersion.default
+        // Whether `systemVersion` was refused: no field is then judged against a version.
+        var versionRefused = false
+        var designRequiresCompatibility: (value: Bool, json: JSONValue)?
         var bounds: Size?
         var properties = ScrollProperties()
         var safeAreaInsets: Insets?
@@ -97,9 +100,7 @@ private struct ScrollDecoding {
             if !reader.isNull(value) { keyOffsets[schema.body.index(of: field)] = document.startOffset(of: member.key) }
             switch field {
             case .systemVersion:
-                if let version = reader.number(value) {
-                    if version >= RequestReader.minimumSystemVersion { systemVersion = version } else { reader.invalid("must be at least 7", value: value) }
-                }
+                if let version = reader.systemVersion(value) { systemVersion = version } else { versionRefused = !reader.isNull(value) }
             case .contentInsetAdjustmentBehavior:
                 properties.behavior = reader.word(value, schema.behaviors) ?? .automatic
             case .bounds: bounds = reader.size(value)
@@ -122,6 +123,7 @@ private struct ScrollDecoding {
                 orientationValue = value
             case .frame: frame = reader.rect(value)
             case .statusBarHidden: statusBarHidden = reader.bool(value) ?? false
+            case .designRequiresCompatibility: designRequiresCompatibility = reader.bool(value).map { ($0, value) }
             case .navigationBar: navigationBar = reader.bar(value, hiddenByDefault: false, largeTitles: true)
             case .toolbar: toolbar = reader.bar(value, hiddenByDefault: true, largeTitles: false)
             case .tabBar: tabBar = reader.bar(value, hiddenByDefault: false, largeTitles: false)
@@ -135,11 +137,10 @@ private struct ScrollDecoding {
         var windowFrame: Rect?
         if let window {
             if offset(.safeAreaInsets) == nil, let deviceID, let family {
-                let screen = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
+                let screen = devices.environment(id: deviceID, orientation: orientation ?? family.defaultOrientation,
                                                  systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
                 // A refused systemVersion gates nothing (API.md "Errors").
-                let given = document.members(of: body).filter { document.string($0.key) == Field.systemVersion.rawValue && !reader.isNull($0.value) }.last.map { document.number($0.value) }
-                let judged = given.map { $0 == systemVersion } ?? true ? systemVersion : nil
+                let judged: Double? = versionRefused ? nil : systemVersion
                 windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
             } else {
                 _ = reader.windowFrame(window.reading, value: window.value, family: nil, deviceKnown: false, systemVersion: nil, screen: nil)
@@ -182,6 +183,9 @@ private struct ScrollDecoding {
                 if let offset = offset(field) { reader.invalid("only with device", at: offset, in: body, key: field.rawValue) }
             }
         }
+        if let designRequiresCompatibility, !versionRefused, systemVersion < SystemVersion.liquidGlass {
+            reader.invalid(LayoutRules.designBeforeLiquidGlass, value: designRequiresCompatibility.json)
+        }
         if let deviceID, let orientation, let orientationValue, let supported = devices.orientations(of: deviceID), !supported.contains(orientation) {
             reader.invalid("\(deviceID) does not support \(orientation.rawValue); it supports " + supported.map(\.rawValue).joined(separator: ", "), value: orientationValue)
         }
@@ -194,7 +198,7 @@ private struct ScrollDecoding {
         if let safeAreaInsets {
             safeArea = .explicit(safeAreaInsets)
         } else if let deviceID, let frame,
-                  let environment = devices.environment(id: deviceID, orientation: orientation ?? (family == .tv ? .landscapeLeft : .portrait),
+                  let environment = devices.environment(id: deviceID, orientation: orientation ?? family?.defaultOrientation ?? .portrait,
                                                         systemVersion: systemVersion, statusBarHidden: statusBarHidden) {
             safeArea = .device(environment: windowFrame.map(environment.windowed) ?? environment, frame: frame, navigationBar: navigationBar, toolbar: toolbar, tabBar: tabBar)
         } else {
@@ -204,7 +208,9 @@ private struct ScrollDecoding {
         guard let size = bounds ?? frame?.size else {
             throw Problem.invalid([FieldProblem(pointer: "/bounds", detail: "required (or frame)")])
         }
-        return ScrollRequest(systemVersion: systemVersion, bounds: size, properties: properties, safeArea: safeArea, context: context)
+        var request = ScrollRequest(systemVersion: systemVersion, bounds: size, properties: properties, safeArea: safeArea, context: context)
+        request.designRequiresCompatibility = designRequiresCompatibility?.value ?? false
+        return request
     }
 
     /// Reads `context` into `context`; returns `inNavigationController` and its value when

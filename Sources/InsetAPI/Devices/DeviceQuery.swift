@@ -5,9 +5,6 @@ import ServiceKit
 /// The query parameters of the `/devices` endpoints, read from their raw text; each bad
 /// value becomes a `FieldProblem` with the pointer `/<name>` (API.md "Errors").
 enum DeviceQuery {
-    /// The default `systemVersion` (RULES.md "Model").
-    static let defaultSystemVersion: Double = 18
-
     /// `GET /devices`' filters: `?family=` (`nil` for all families) and `?model=` (`nil` for
     /// any device; kept only when of the form of a model identifier), both problems reported
     /// together.
@@ -43,7 +40,8 @@ enum DeviceQuery {
 
     /// Looks the device up by id or model identifier (404 when unknown), then reads
     /// `?orientation=` (unknown word or one the device lacks: 422) and `?systemVersion=`
-    /// (422 unless a finite number from 7 to 1e9), reporting both problems together.
+    /// (422 unless a number as JSON writes one and a version RULES.md V1 models), reporting
+    /// both problems together.
     static func resolve(catalog: DeviceCatalog, id: String, orientation text: String?, systemVersion versionText: String?) throws(Problem) -> (device: DeviceProfile, orientation: Orientation?, systemVersion: Double) {
         let device = try device(catalog: catalog, id: id)
         var problems: [FieldProblem] = []
@@ -59,22 +57,57 @@ enum DeviceQuery {
                 problems.append(unknownWord(text, at: "/orientation", allowed: Orientation.allCases.map(\.rawValue)))
             }
         }
-        let systemVersion = systemVersion(versionText)
-        if systemVersion == nil {
-            problems.append(FieldProblem(pointer: "/systemVersion", detail: "must be a finite number >= 7 and <= 1e9"))
+        var systemVersion = SystemVersion.default
+        switch Self.systemVersion(versionText) {
+        case .version(let version): systemVersion = version
+        case .refused(let problem): problems.append(problem)
         }
-        guard problems.isEmpty, let systemVersion else { throw Problem.invalid(problems) }
+        guard problems.isEmpty else { throw Problem.invalid(problems) }
         return (device, orientation, systemVersion)
     }
 
-    /// `?systemVersion=` as a number (decimal notation only), or `nil` when invalid;
-    /// absent means the default.
-    static func systemVersion(_ text: String?) -> Double? {
-        guard let text else { return defaultSystemVersion }
-        let allowed = Set("0123456789.+-eE")
-        guard !text.isEmpty, text.allSatisfy(allowed.contains), let value = Double(text),
-              value.isFinite, value >= 7, value <= 1e9 else { return nil }
-        return value
+    /// `?systemVersion=` as a version, absent meaning the default; a problem at
+    /// `/systemVersion` for a text that is not a number as JSON writes one ("must be a
+    /// number") or a version V1 refuses (its fixed detail), however large.
+    static func systemVersion(_ text: String?) -> VersionReading {
+        guard let text else { return .version(SystemVersion.default) }
+        guard isJSONNumber(text), let value = Double(text) else {
+            return .refused(FieldProblem(pointer: "/systemVersion", detail: "must be a number"))
+        }
+        if let refusal = SystemVersion.refusal(of: value) {
+            return .refused(FieldProblem(pointer: "/systemVersion", detail: refusal.detail))
+        }
+        return .version(value)
+    }
+
+    /// What `?systemVersion=` reads as.
+    enum VersionReading {
+        case version(Double)
+        case refused(FieldProblem)
+    }
+
+    /// Whether `text` is a number as JSON writes one (RFC 8259 §6: `-`? int frac? exp?).
+    private static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let leadingZero = bytes.first == UInt8(ascii: "0")
+        let integer = digits()
+        guard integer > 0, !(leadingZero && integer > 1) else { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// A query value that is none of `allowed` (API.md "Errors": the word, the list, a suggestion).

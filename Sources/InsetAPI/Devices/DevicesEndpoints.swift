@@ -45,13 +45,11 @@ public enum DevicesEndpoints {
         var writer = JSONWriter(capacity: 4096)
         if let orientation = query.orientation {
             let environment = try device.display(orientation, systemVersion: query.systemVersion)
-            writeOrientation(orientation, environment, device: device.id, into: &writer)
+            writeOrientation(orientation, environment, systemVersion: query.systemVersion, device: device.id, into: &writer)
             return writer.bytes
         }
         writer.beginObject()
         writeSummary(device, into: &writer)
-        writer.key("modelIdentifiers")
-        writeStrings(device.modelIdentifiers, into: &writer)
         writer.field("verified", device.verified)
         writer.key("notes")
         writeStrings(device.notes + PlaywrightDescriptors.notes(device, systemVersion: query.systemVersion), into: &writer)
@@ -66,11 +64,13 @@ public enum DevicesEndpoints {
         writer.field("statusBarHeight", device.statusBarHeight(systemVersion: query.systemVersion) ?? 0)
         writer.key("sources")
         writeSources(device, into: &writer)
+        writer.key("alternatives")
+        writeAlternatives(device, into: &writer)
         writer.key("orientations")
         writer.beginObject()
         for orientation in device.orientations {
             writer.key(dynamic: orientation.rawValue)
-            writeOrientation(orientation, try device.display(orientation, systemVersion: query.systemVersion), device: nil, into: &writer)
+            writeOrientation(orientation, try device.display(orientation, systemVersion: query.systemVersion), systemVersion: query.systemVersion, device: nil, into: &writer)
         }
         writer.endObject()
         writer.endObject()
@@ -136,10 +136,13 @@ public enum DevicesEndpoints {
         writer.field("scale", device.scale)
         writer.field("sensorHousing", device.sensorHousing.rawValue)
         writer.field("homeIndicator", device.homeIndicator)
+        writer.key("modelIdentifiers")
+        writeStrings(device.modelIdentifiers, into: &writer)
     }
 
-    /// The per-orientation object; with `device` it is the `?orientation=` answer.
-    private static func writeOrientation(_ orientation: Orientation, _ environment: DisplayEnvironment, device: String?, into writer: inout JSONWriter) {
+    /// The per-orientation object on `systemVersion`; with `device` it is the `?orientation=`
+    /// answer. Its `bars` are the version's (V5–V9 from 26, for an app that does not opt out).
+    private static func writeOrientation(_ orientation: Orientation, _ environment: DisplayEnvironment, systemVersion: Double, device: String?, into writer: inout JSONWriter) {
         writer.beginObject()
         if let device { writer.field("device", device) }
         writer.field("orientation", orientation.rawValue)
@@ -162,7 +165,7 @@ public enum DevicesEndpoints {
         writer.field("horizontal", environment.sizeClass.horizontal.rawValue)
         writer.field("vertical", environment.sizeClass.vertical.rawValue)
         writer.endObject()
-        if let bars = environment.bars {
+        if let bars = BarRules(environment: environment, systemVersion: systemVersion, designRequiresCompatibility: false)?.heights {
             writer.key("bars")
             writer.beginObject()
             writer.field("navigationBar", bars.navigationBar)
@@ -206,6 +209,35 @@ public enum DevicesEndpoints {
             }
         }
         writer.endObject()
+    }
+
+    /// `alternatives`: every other value the registry records for a figure, in API.md's
+    /// order of figures and, within one, the file's; `[]` when none.
+    private static func writeAlternatives(_ device: DeviceProfile, into writer: inout JSONWriter) {
+        writer.beginArray()
+        for figure in Alternative.figures {
+            for alternative in device.alternatives where alternative.figure == figure.file {
+                writer.beginObject()
+                writer.field("figure", figure.api)
+                writer.key("value")
+                switch alternative.value {
+                case .insets(let insets):
+                    writer.beginObject()
+                    for edge in Edge.allCases {
+                        writer.key(dynamic: edge.rawValue)
+                        writer.number(insets[edge])
+                    }
+                    writer.endObject()
+                case .number(let number): writer.number(number)
+                case .size(let size): writeSize(size, into: &writer)
+                }
+                writer.field("context", alternative.context)
+                writer.key("sources")
+                writeStrings(alternative.sources, into: &writer)
+                writer.endObject()
+            }
+        }
+        writer.endArray()
     }
 
     private static func writeStrings(_ strings: [String], into writer: inout JSONWriter) {

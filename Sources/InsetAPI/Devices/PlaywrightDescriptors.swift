@@ -31,14 +31,10 @@ public enum PlaywrightDescriptors {
         } catch {
             problems += error.errors
         }
-        let systemVersion = DeviceQuery.systemVersion(value("systemVersion"))
-        if systemVersion == nil, let any = catalog.devices.first {
-            // The version's problem as every device route words it.
-            do throws(Problem) {
-                _ = try DeviceQuery.resolve(catalog: catalog, id: any.id, orientation: nil, systemVersion: value("systemVersion"))
-            } catch {
-                problems += error.errors
-            }
+        var systemVersion: Double?
+        switch DeviceQuery.systemVersion(value("systemVersion")) {
+        case .version(let version): systemVersion = version
+        case .refused(let problem): problems.append(problem)
         }
         guard problems.isEmpty, let systemVersion else {
             let order = query.map { "/" + $0.name }

@@ -7,7 +7,7 @@ import ServiceKit
 /// combinations each: each combination is laid out and written when its piece is asked
 /// for, so a streamed answer holds one piece at a time, never the whole matrix.
 ///
-/// JSON: `{"results":[{"device","orientation","systemVersion","window","nodes"},…],
+/// JSON: `{"results":[{"device","orientation","systemVersion","window","nodes","caveats"},…],
 /// "skipped":[{"device","orientation","systemVersion","reason"},…]}`, each `nodes` the bytes
 /// /layout answers for that combination (or, with `?fields=`, the fields named, written
 /// alike). CSV (nine columns, the last `skipped`): the header line naming the Insets field,
@@ -97,6 +97,8 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
             writer.endObject()
             if let fields {
                 writer.nodes(result.nodes, fields: fields)
+                // `?fields=` leaves the result's caveats alone (API.md).
+                writer.caveats(result.caveats)
                 writer.endObject()
                 piece.append(contentsOf: writer.bytes)
             } else {
@@ -108,9 +110,9 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
         }
     }
 
-    /// The `nodes` value of a /layout answer without steps: its last member, from the
-    /// `{` after the first `"nodes":` (the head before it holds no text of the request's)
-    /// to the document's closing brace.
+    /// The `nodes` value of a /layout answer without steps and what follows it (its
+    /// `caveats`, when any): from the `{` after the first `"nodes":` (the head before it
+    /// holds no text of the request's) to the document's closing brace.
     static func layoutNodes(_ answer: [UInt8]) -> ArraySlice<UInt8> {
         let key = Array("\"nodes\":".utf8)
         var start = 0

@@ -157,7 +157,7 @@ private struct MatrixDecoding {
             if !members.isEmpty { members.append(UInt8(ascii: ",")) }
             members += document.bytes[document.startOffset(of: member.key)..<document.endOffset(of: member.value)]
         }
-        let defaultVersion = systemVersion.flatMap { document.number($0.value) } ?? DeviceQuery.defaultSystemVersion
+        let defaultVersion = systemVersion.flatMap { document.number($0.value) } ?? SystemVersion.default
         let (list, first) = combinations(devices: deviceList, orientations: orientationList, versions: versionList ?? [defaultVersion], members: members)
         let hidesStatusBar = layoutMembers.last { document.string($0.key) == "statusBarHidden" }.flatMap { document.bool($0.value) } ?? false
         return MatrixRequest(
@@ -299,8 +299,8 @@ private struct MatrixDecoding {
         return valid ? list : nil
     }
 
-    /// `systemVersions`: a non-empty array of versions (numbers from 7, as `systemVersion`
-    /// takes them) without repeats; nil when reported.
+    /// `systemVersions`: a non-empty array of versions (as `systemVersion` takes them, RULES.md
+    /// V1) without repeats; nil when reported.
     private mutating func versions(_ value: JSONValue) -> [Double]? {
         guard document.kind(of: value) == .array else {
             reader.wrongType(value, expected: "an array")
@@ -311,14 +311,11 @@ private struct MatrixDecoding {
         var valid = nonEmpty(value)
         for element in document.elements(of: value) {
             if reader.isNull(element) { reader.wrongType(element, expected: "a number") }
-            guard let version = reader.number(element) else {
+            guard let version = reader.systemVersion(element) else {
                 valid = false
                 continue
             }
-            if version < RequestReader.minimumSystemVersion {
-                reader.invalid("must be at least 7", value: element)
-                valid = false
-            } else if !seen.insert(version).inserted {
+            if !seen.insert(version).inserted {
                 let text = String(decoding: document.bytes[document.startOffset(of: element)..<document.endOffset(of: element)], as: UTF8.self)
                 reader.invalid("\(text) is already in systemVersions", value: element)
                 valid = false

@@ -39,6 +39,20 @@ public struct BarHeights: Hashable, Sendable {
     }
 }
 
+/// Screen features some bar and caveat rules read besides the safe area (RULES.md S8, V3,
+/// V6, V7). A custom screen has none.
+public struct ScreenFeatures: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates the set from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// An iPhone with a Dynamic Island.
+    public static let dynamicIsland = ScreenFeatures(rawValue: 1)
+    /// A registry iPhone or iPad with a home button (no home indicator).
+    public static let homeButton = ScreenFeatures(rawValue: 2)
+}
+
 /// Everything the engine needs to know of the device for one (orientation, systemVersion,
 /// statusBarHidden): produced by the device registry, or from a custom `screen`.
 public struct DisplayEnvironment: Hashable, Sendable {
@@ -56,10 +70,13 @@ public struct DisplayEnvironment: Hashable, Sendable {
     public var statusBarHeight: Double
     /// Size classes in this orientation.
     public var sizeClass: SizeClasses
-    /// Bar heights in this orientation; `nil` on tvOS.
+    /// Bar heights in this orientation before systemVersion 26 (and for an app that opts out
+    /// of Liquid Glass): RULES.md S7; ``BarRules`` gives the version's. `nil` on tvOS.
     public var bars: BarHeights?
     /// `UIViewController.systemMinimumLayoutMargins` in this orientation.
     public var systemMinimumLayoutMargins: DirectionalInsets
+    /// The device's features the bar and caveat rules read.
+    public var features: ScreenFeatures
 
     /// Creates an environment.
     public init(
@@ -70,7 +87,8 @@ public struct DisplayEnvironment: Hashable, Sendable {
         statusBarHeight: Double,
         sizeClass: SizeClasses,
         bars: BarHeights?,
-        systemMinimumLayoutMargins: DirectionalInsets
+        systemMinimumLayoutMargins: DirectionalInsets,
+        features: ScreenFeatures = []
     ) {
         self.family = family
         self.screen = screen
@@ -80,6 +98,7 @@ public struct DisplayEnvironment: Hashable, Sendable {
         self.sizeClass = sizeClass
         self.bars = bars
         self.systemMinimumLayoutMargins = systemMinimumLayoutMargins
+        self.features = features
     }
 
     /// Whether the status bar shows.

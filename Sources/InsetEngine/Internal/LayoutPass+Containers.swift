@@ -4,6 +4,12 @@ struct ShownBar: Hashable, Sendable {
     /// The bar's own height (a tab bar's 49, not the 83 its frame spans).
     var height: Double
     var translucent: Bool
+    /// A navigation bar's start relative to the container's safe-area top (S8, V7; 0 for
+    /// other bars): explained as `navigationBarOffset` before the bar.
+    var offset: Double = 0
+
+    /// How far the bar's far edge lies from the container's safe-area edge.
+    var reach: Double { offset + height }
 }
 
 /// What a container decided while laying itself out, read when its content is placed.
@@ -12,6 +18,8 @@ struct ContainerLayout: Hashable, Sendable {
     var base: Insets
     var top: ShownBar?
     var bottom: ShownBar?
+    /// The caveats (API.md) these bars raise.
+    var caveats: CaveatSet = []
 }
 
 /// Where a container put its content, and what the content inherits from it.
@@ -31,6 +39,7 @@ struct ContentPlacement: Sendable {
         if belowBars.contains(edge) {
             trail.clear()
         } else if let bar = edge == .top ? under.top : edge == .bottom ? under.bottom : nil {
+            trail.append(.navigationBarOffset, bar.offset)
             trail.append(bar.source, bar.height)
         }
     }
@@ -38,11 +47,13 @@ struct ContentPlacement: Sendable {
 
 // The pass's container rules (S7): the bars a container shows and where it puts its content.
 extension LayoutPass {
-    /// The container's bars: which are shown, their heights and frames (container bounds
-    /// coordinates). Bars sit in the container's own safe area (legacy: below the status bar)
-    /// and span its full width. `nil` on tvOS, where containers are not modelled.
-    func containerLayout(_ controller: ViewController?, bounds: Rect, window: Rect, safeArea: Insets, cover: LegacyCover) -> (layout: ContainerLayout, frames: BarFrames)? {
-        guard let controller, let heights = environment.bars else { return nil }
+    /// The bars of the container at `index`: which are shown, their heights and frames
+    /// (container bounds coordinates). Bars sit in the container's own safe area (legacy:
+    /// below the status bar; S8 and V7 move the navigation bar) and span its full width.
+    /// `nil` on tvOS, where containers are not modelled.
+    func containerLayout(_ index: Int, in tree: FlatTree, bounds: Rect, window: Rect, safeArea: Insets, cover: LegacyCover) -> (layout: ContainerLayout, frames: BarFrames)? {
+        guard let controller = tree.viewController(of: tree.nodes[index]), let rules = barRules else { return nil }
+        let heights = rules.heights
         let guides = cover.guides(for: window)
         let base = usesSafeAreaModel ? safeArea : Insets(top: guides.top, bottom: guides.bottom)
         var layout = ContainerLayout(base: base, top: nil, bottom: nil)
@@ -53,8 +64,13 @@ extension LayoutPass {
         case .navigation:
             if !controller.navigationBar.hidden {
                 let height = controller.navigationBar.prefersLargeTitles ? heights.largeTitleNavigationBar : heights.navigationBar
-                layout.top = ShownBar(source: .navigationBar, height: height, translucent: controller.navigationBar.translucent)
-                frames.navigationBar = Rect(x: bounds.x, y: bounds.y + base.top, width: bounds.width, height: height)
+                var offset = rules.navigationBarOffset
+                if let shift = dynamicIslandShift(container: index, in: tree, window: window, safeAreaTop: safeArea.top) {
+                    offset = -shift.shift
+                    if shift.inferred { layout.caveats.insert(CaveatSet(.S8)) }
+                }
+                layout.top = ShownBar(source: .navigationBar, height: height, translucent: controller.navigationBar.translucent, offset: offset)
+                frames.navigationBar = Rect(x: bounds.x, y: bounds.y + base.top + offset, width: bounds.width, height: height)
             }
             if !controller.toolbar.hidden {
                 let height = heights.toolbar
@@ -69,7 +85,31 @@ extension LayoutPass {
                 frames.tabBar = Rect(x: bounds.x, y: bounds.maxY - base.bottom - height, width: bounds.width, height: height + base.bottom)
             }
         }
+        layout.caveats.formUnion(rules.caveats(
+            navigationBar: controller.kind == .navigation && !controller.navigationBar.hidden ? controller.navigationBar : nil,
+            toolbar: controller.kind == .navigation && !controller.toolbar.hidden,
+            tabBar: controller.kind == .tabBar && !controller.tabBar.hidden
+        ))
         return (layout, frames)
+    }
+
+    /// S8: how far above the window's top inset the navigation bar of the container at
+    /// `index` starts, or `nil` where it starts at the container's safe-area top. On Dynamic
+    /// Island phones with the pre-26 bars (safe-area model), in regular height with the
+    /// status bar shown, for a container at the window's top (`window`: its frame there)
+    /// whose safe-area top is the window's top inset and which, like every ancestor, adds
+    /// no `additionalSafeAreaInsets` on top.
+    private func dynamicIslandShift(container index: Int, in tree: FlatTree, window: Rect, safeAreaTop: Double) -> (shift: Double, inferred: Bool)? {
+        guard usesSafeAreaModel, barRules?.liquidGlass == false, environment.features.contains(.dynamicIsland),
+              environment.sizeClass.vertical == .regular, environment.showsStatusBar,
+              window.minY == 0, safeAreaTop == environment.windowSafeArea.top,
+              let shift = BarRules.dynamicIslandShift(topInset: environment.windowSafeArea.top) else { return nil }
+        var ancestor = index
+        while ancestor >= 0 {
+            if let controller = tree.viewController(of: tree.nodes[ancestor]), controller.additionalSafeAreaInsets.top != 0 { return nil }
+            ancestor = tree.nodes[ancestor].parent
+        }
+        return shift
     }
 
     /// Rule S7: where a container puts its content and what the content inherits. The content
@@ -84,7 +124,7 @@ extension LayoutPass {
         var placement = ContentPlacement(frame: bounds, cover: state.nodes[container].cover)
         // The container's bars, as it laid them out (from the same state).
         guard let layout = containerLayout(
-            tree.viewController(of: tree.nodes[container]), bounds: bounds, window: containerWindow,
+            container, in: tree, bounds: bounds, window: containerWindow,
             safeArea: state.nodes[container].safeArea, cover: state.nodes[container].cover
         )?.layout else { return placement }
         let top = tree.viewController(of: tree.nodes[content.topController]) ?? ViewController()
@@ -94,7 +134,8 @@ extension LayoutPass {
         var minY = bounds.minY
         var maxY = bounds.maxY
         if let bar = layout.top {
-            let far = layout.base.top + bar.height
+            // Summed as the explanation sums (S8's decimals stay exact).
+            let far = layout.base.top + bar.offset + bar.height
             if extends(.top, under: bar) {
                 placement.under.top = bar
             } else {

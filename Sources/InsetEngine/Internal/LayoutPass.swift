@@ -12,12 +12,17 @@ struct LayoutPass: Sendable {
     /// Rule S5: each child controller view's last value (before its additional insets), by
     /// node index. Few trees have child controllers, and an empty dictionary allocates nothing.
     private var remembered: [Int: Insets] = [:]
+    /// The bars' figures on this environment and version (`nil` on tvOS).
+    let barRules: BarRules?
+    /// The caveats of every run so far (and those the request raises itself).
+    var caveats: CaveatSet = []
 
     /// Creates a pass; no node has a remembered value yet.
-    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection) {
+    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, designRequiresCompatibility: Bool = false) {
         self.environment = environment
         self.systemVersion = systemVersion
         self.direction = direction
+        barRules = BarRules(environment: environment, systemVersion: systemVersion, designRequiresCompatibility: designRequiresCompatibility)
     }
 
     var usesSafeAreaModel: Bool { systemVersion >= 11 }
@@ -28,7 +33,10 @@ struct LayoutPass: Sendable {
     mutating func run(_ tree: FlatTree) -> [NodeResult] {
         let count = tree.nodes.count
         var state = PassState(capacity: count)
-        defer { state.deallocate() }
+        defer {
+            caveats.formUnion(state.caveats)
+            state.deallocate()
+        }
         var reuse = ExplanationReuse()
         // The per-node functions do not mutate the pass (what they change is passed inout),
         // and are called on an immutable copy of it: called on `self`, inout here, each call
@@ -116,7 +124,7 @@ struct LayoutPass: Sendable {
         var parts = ScrollParts()
         var extras: NodeResult.Extras?
         if node.kind.isScrollView || node.isContainer || node.isRoot {
-            (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: state)
+            (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: &state)
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
@@ -187,7 +195,7 @@ struct LayoutPass: Sendable {
     /// root), with what they decide for its subviews.
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
-        guides: LayoutGuideLengths?, cover: LegacyCover, state: PassState
+        guides: LayoutGuideLengths?, cover: LegacyCover, state: inout PassState
     ) -> (ScrollParts, NodeResult.Extras?) {
         var parts = ScrollParts()
         // Scroll view.
@@ -210,8 +218,9 @@ struct LayoutPass: Sendable {
 
         // Bars.
         var frames = BarFrames()
-        if node.isContainer, let laidOut = containerLayout(tree.viewController(of: node), bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
+        if node.isContainer, let laidOut = containerLayout(i, in: tree, bounds: bounds, window: window, safeArea: safeArea, cover: cover) {
             frames = laidOut.frames
+            state.caveats.formUnion(laidOut.layout.caveats)
         }
         if node.isRoot, environment.showsStatusBar {
             frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)

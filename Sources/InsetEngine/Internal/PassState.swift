@@ -47,6 +47,8 @@ struct NodeState: Sendable {
 struct PassState {
     let nodes: UnsafeMutableBufferPointer<NodeState>
     private(set) var count = 0
+    /// The caveats (API.md) this layout raised.
+    var caveats: CaveatSet = []
 
     /// Room for `capacity` states; `deallocate()` frees it.
     init(capacity: Int) {

@@ -97,9 +97,9 @@ struct TrailOrigin: Hashable, Sendable {
 }
 
 /// The entries one view adds to one edge, kept inline (sources and values apart, so that the
-/// whole is a few plain words). One rule adds at most one entry (a bar, an offset, a consumed
-/// edge or a frozen value) and a view controller two (additional insets, the floor), so four
-/// always suffice.
+/// whole is a few plain words). One rule adds at most one entry (an offset, a consumed edge
+/// or a frozen value) or, for a navigation bar, two (`navigationBarOffset` and the bar), and a
+/// view controller two (additional insets, the floor), so four always suffice.
 struct Additions: Sendable {
     private(set) var count = 0
     private var sources: (InsetSource, InsetSource, InsetSource, InsetSource) = (.offset, .offset, .offset, .offset)

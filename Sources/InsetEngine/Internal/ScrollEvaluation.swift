@@ -143,7 +143,9 @@ enum ScrollEvaluation {
             return ViewHierarchy(views: views, ids: ids)
         }
         func run(_ scrollFrame: Rect) -> (controller: NodeResult, scrollView: NodeResult) {
-            let result = InsetEngine.layout(LayoutRequest(environment: environment, systemVersion: request.systemVersion, hierarchy: hierarchy(scrollFrame: scrollFrame)))
+            var layout = LayoutRequest(environment: environment, systemVersion: request.systemVersion, hierarchy: hierarchy(scrollFrame: scrollFrame))
+            layout.designRequiresCompatibility = request.designRequiresCompatibility
+            let result = InsetEngine.layout(layout)
             // The hierarchy's ids are the engine's own, so both lookups succeed.
             let controller = result.nodes.first { $0.id == "controller" } ?? result.nodes[0]
             let scrollView = result.nodes.first { $0.id == "scrollView" } ?? result.nodes[result.nodes.count - 1]

@@ -39,6 +39,8 @@ public enum InsetSource: String, Hashable, Sendable {
     case navigationBar, toolbar, tabBar
     case additionalSafeAreaInsets, offset, frozen, scrollViewConsumed, floor
     case primaryColumn
+    /// Where a navigation bar starts relative to its container's safe-area top (S8, V7).
+    case navigationBarOffset
 }
 
 /// One contribution to an inset: its source and signed value in points.

@@ -174,9 +174,12 @@ public struct LayoutRequest: Hashable, Sendable {
     public var window: Rect?
     /// The keyboard on screen, if any (RULES.md K1–K3).
     public var keyboard: Keyboard?
+    /// The app opts out of Liquid Glass (`UIDesignRequiresCompatibility`, RULES.md V2):
+    /// from systemVersion 26 it keeps the pre-26 bars (the decoder refuses it below 26).
+    public var designRequiresCompatibility = false
 
     /// Creates a request for a hierarchy given view by view.
-    public init(environment: DisplayEnvironment, systemVersion: Double = 18, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {
+    public init(environment: DisplayEnvironment, systemVersion: Double = SystemVersion.default, layoutDirection: LayoutDirection = .leftToRight, hierarchy: ViewHierarchy, steps: [LayoutStep] = []) {
         self.environment = environment
         self.systemVersion = systemVersion
         self.layoutDirection = layoutDirection

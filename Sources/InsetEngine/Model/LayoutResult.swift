@@ -265,9 +265,12 @@ public struct LayoutResult: Hashable, Sendable {
     public var nodes: [NodeResult]
     /// Per step, every node's state after it (same order as `nodes`).
     public var steps: [[NodeResult]]
+    /// The caveats (API.md) the whole answer raises, each once, in the table's order.
+    public var caveats: CaveatSet
 
     /// Creates a result.
-    public init(screen: Size, windowSafeArea: Insets?, nodes: [NodeResult], steps: [[NodeResult]]) {
+    public init(screen: Size, windowSafeArea: Insets?, nodes: [NodeResult], steps: [[NodeResult]], caveats: CaveatSet = []) {
+        self.caveats = caveats
         self.screen = screen
         self.windowSafeArea = windowSafeArea
         self.nodes = nodes

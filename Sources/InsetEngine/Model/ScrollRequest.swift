@@ -32,9 +32,11 @@ public struct ScrollRequest: Hashable, Sendable {
     public var properties: ScrollProperties
     public var safeArea: ScrollSafeAreaSource
     public var context: ScrollContext
+    /// With a device: the app opts out of Liquid Glass (RULES.md V2), as in /layout.
+    public var designRequiresCompatibility = false
 
     /// Creates a request.
-    public init(systemVersion: Double = 18, bounds: Size, properties: ScrollProperties, safeArea: ScrollSafeAreaSource, context: ScrollContext) {
+    public init(systemVersion: Double = SystemVersion.default, bounds: Size, properties: ScrollProperties, safeArea: ScrollSafeAreaSource, context: ScrollContext) {
         self.systemVersion = systemVersion
         self.bounds = bounds
         self.properties = properties

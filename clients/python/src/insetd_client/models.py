@@ -53,7 +53,16 @@ class FieldProblem(BaseModel):
         description='A JSON Pointer (RFC 6901) into the request document, or `/name` for a query parameter.',
         examples=['/root/subviews/0/frame/width'],
     )
-    detail: str
+    detail: str = Field(
+        ...,
+        description='For a person: what is wrong and how to put it right. Fixed texts (API.md "Errors"): a value of the wrong JSON type `expected a number, got a string`; `unknown field "devic"; did you mean "device"?`; `"landscape_left" is not one of portrait, portraitUpsideDown, landscapeLeft, landscapeRight; did you mean "landscapeLeft"?`; an unknown device with its nearest ids and `GET /devices lists every id`; a missing field `required`.\n',
+        examples=['expected a number, got a string'],
+    )
+    suggestion: str | None = Field(
+        None,
+        description='Only where `detail` names the nearest allowed word to an unknown field name, word or device id (equal ignoring case, `-`, `_` and spaces, or within an optimal-string-alignment distance of 2 and a third of the longer word): that word, for tools.\n',
+        examples=['device'],
+    )
 
 
 class Health(BaseModel):
@@ -125,10 +134,52 @@ class Length(RootModel[confloat(ge=0.0, le=1000000000.0)]):
     )
 
 
-class SystemVersion(RootModel[confloat(ge=7.0, le=1000000000.0)]):
-    root: confloat(ge=7.0, le=1000000000.0) = Field(
-        18,
-        description='The iOS version simulated (`10`, `10.3`, `18`, `27.1`). Below 11 selects the legacy model; 11 and later the safe-area model; below 7 is 422.\n',
+class SystemVersion(RootModel[confloat(ge=7.0, lt=28.0)]):
+    root: confloat(ge=7.0, lt=28.0) = Field(
+        27.1,
+        description='The iOS version simulated (`10`, `10.3`, `18`, `26.5`, `27.1`; fractions are valid). Below 11 selects the legacy model; 11 and later the safe-area model; from 26 the Liquid Glass bars (RULES.md V2). Below 7 is 422 ("must be at least 7"), 28 or more ("newer than the latest modelled release, 27", whatever the size of the number) and 19 up to but not including 26 ("there is no iOS 19 to 25: the release after 18 is 26") too (RULES.md V1).\n',
+    )
+
+
+class DesignRequiresCompatibility(RootModel[bool | None]):
+    root: bool | None = Field(
+        False,
+        description="The app sets `UIDesignRequiresCompatibility` and keeps the pre-26 bars (RULES.md V2: S7 and S8 instead of V5–V9; the window's safe area stays the system's). Exists from systemVersion 26: given below 26 (either value) it is 422 at `/designRequiresCompatibility`. Apps built with the iOS 27 SDK cannot opt out, so it describes an app built with the iOS 26 SDK, also on 27.\n",
+    )
+
+
+class Rule(StrEnum):
+    S8 = 'S8'
+    V3 = 'V3'
+    V5 = 'V5'
+    V6 = 'V6'
+    V7 = 'V7'
+    V8 = 'V8'
+    V9 = 'V9'
+    V11 = 'V11'
+
+
+class Caveat(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    rule: Rule
+    detail: str
+
+
+class Caveats(RootModel[list[Caveat]]):
+    root: list[Caveat] = Field(
+        ...,
+        description='The rules of RULES.md whose INFERRED or UNSOURCED part the answer used (its steps included), each once, in this order: S8, V3, V5, V6, V7, V8, V9, V11, each with its fixed detail (API.md "POST /layout", `caveats`). Absent when there are none.\n',
+        examples=[
+            [
+                {
+                    'rule': 'V5',
+                    'detail': 'large-title height on iOS 26 is not sourced; the iOS 18 figure is used',
+                }
+            ]
+        ],
+        min_length=1,
     )
 
 
@@ -267,29 +318,6 @@ class SizeClass(BaseModel):
     vertical: SizeClassWord
 
 
-class Device(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    id: constr(pattern=r'^[a-z0-9]+(-[a-z0-9]+)*$') = Field(..., examples=['iphone-x'])
-    name: str = Field(..., examples=['iPhone X'])
-    family: Family
-    screen: Size = Field(
-        ...,
-        description='The natural orientation (portrait for iPhone and iPad, landscape 1920×1080 for Apple TV).',
-    )
-    scale: PositiveFloat
-    sensorHousing: SensorHousing
-    homeIndicator: bool
-
-
-class DeviceList(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    devices: list[Device]
-
-
 class PlaywrightDescriptor(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -327,6 +355,34 @@ class DeviceSummary(BaseModel):
     scale: PositiveFloat
     sensorHousing: SensorHousing
     homeIndicator: bool
+    modelIdentifiers: list[ModelIdentifier] = Field(
+        ...,
+        description='The hardware model identifiers the profile covers; each is listed by one profile only.',
+        min_length=1,
+    )
+
+
+class Figure(StrEnum):
+    safeAreaInsets_portrait = 'safeAreaInsets.portrait'
+    safeAreaInsets_landscape = 'safeAreaInsets.landscape'
+    statusBarHeight = 'statusBarHeight'
+    cornerRadius = 'cornerRadius'
+    sensorHousingSize = 'sensorHousingSize'
+    sensorHousingTop = 'sensorHousingTop'
+
+
+class Alternative(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    figure: Figure
+    value: Insets | Size | float = Field(
+        ..., description="The figure's own shape (Insets, a number, Size)."
+    )
+    context: str = Field(
+        ..., description='Where the value comes from and why it is not used.'
+    )
+    sources: list[str] = Field(..., min_length=1)
 
 
 class Split(StrEnum):
@@ -677,6 +733,7 @@ class Source(StrEnum):
     scrollViewConsumed = 'scrollViewConsumed'
     floor = 'floor'
     primaryColumn = 'primaryColumn'
+    navigationBarOffset = 'navigationBarOffset'
 
 
 class Contribution(BaseModel):
@@ -711,7 +768,7 @@ class MatrixSkipped(BaseModel):
     systemVersion: float
     reason: str = Field(
         ...,
-        description='Why the hierarchy is not valid there, e.g. an orientation the device lacks.',
+        description='Why the hierarchy is not valid there: each problem as `pointer: detail`, joined by `; ` (an orientation the device lacks: `/orientation: iphone-x does not support portraitUpsideDown`; `designRequiresCompatibility` below 26; a `window.split` from 26).\n',
     )
 
 
@@ -763,6 +820,11 @@ class Problem1(BaseModel):
     title: str
     status: Literal[400]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -774,6 +836,11 @@ class Problem2(BaseModel):
     title: str
     status: Literal[400]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -785,6 +852,11 @@ class Problem3(BaseModel):
     title: str
     status: Literal[404]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -796,6 +868,11 @@ class Problem4(BaseModel):
     title: str
     status: Literal[405]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -807,6 +884,11 @@ class Problem5(BaseModel):
     title: str
     status: Literal[406]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -818,6 +900,11 @@ class Problem6(BaseModel):
     title: str
     status: Literal[413]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -829,6 +916,11 @@ class Problem7(BaseModel):
     title: str
     status: Literal[415]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -840,6 +932,11 @@ class Problem8(BaseModel):
     title: str
     status: Literal[422]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem]
 
 
@@ -851,6 +948,11 @@ class Problem9(BaseModel):
     title: str
     status: Literal[501]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -862,6 +964,11 @@ class Problem10(BaseModel):
     title: str
     status: Literal[503]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -873,6 +980,11 @@ class Problem11(BaseModel):
     title: str
     status: Literal[503]
     detail: str
+    suggestion: str | None = Field(
+        None,
+        description='The registry id nearest to an unknown device (404 of the device routes).',
+        examples=['iphone-15-pro'],
+    )
     errors: list[FieldProblem] | None = None
 
 
@@ -905,8 +1017,36 @@ class Problem(
         | Problem11
     ) = Field(
         ...,
-        description='RFC 9457 problem details; `type` follows from `status`. `errors` is always there for 422 (every problem with its pointer), for 400 where a pointer is known.\n',
+        description='RFC 9457 problem details; `type` follows from `status`. `errors` is always there for 422 (every problem with its pointer, in document order), for 400 where a pointer is known. `suggestion`: on a 404 for an unknown device of a `/devices/{id}` route, the registry id nearest to it where one is close.\n',
     )
+
+
+class Device(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    id: constr(pattern=r'^[a-z0-9]+(-[a-z0-9]+)*$') = Field(..., examples=['iphone-x'])
+    name: str = Field(..., examples=['iPhone X'])
+    family: Family
+    screen: Size = Field(
+        ...,
+        description='The natural orientation (portrait for iPhone and iPad, landscape 1920×1080 for Apple TV).',
+    )
+    scale: PositiveFloat
+    sensorHousing: SensorHousing
+    homeIndicator: bool
+    modelIdentifiers: list[ModelIdentifier] = Field(
+        ...,
+        description='The hardware model identifiers the profile covers; each is listed by one profile only.',
+        min_length=1,
+    )
+
+
+class DeviceList(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    devices: list[Device]
 
 
 class PlaywrightDevices(RootModel[dict[str, PlaywrightDescriptor]]):
@@ -1011,11 +1151,6 @@ class DeviceProfile(DeviceSummary):
     model_config = ConfigDict(
         extra='forbid',
     )
-    modelIdentifiers: list[ModelIdentifier] = Field(
-        ...,
-        description='The hardware model identifiers the profile covers; each is listed by one profile only.',
-        min_length=1,
-    )
     verified: date = Field(
         ...,
         description="When the profile's figures were last checked against their sources, as written in its file.",
@@ -1023,19 +1158,30 @@ class DeviceProfile(DeviceSummary):
     notes: list[str] = Field(..., description='Derived or disputed figures, in words.')
     splitViewWindows: SplitViewWindows | None = Field(
         None,
-        description='iPads only. The Split View presets of RULES.md W2 per orientation (portrait has no oneHalf).',
+        description='iPads only. The Split View presets of RULES.md W2 per orientation (portrait has no oneHalf). Split View exists on iPadOS 9–18: the list describes those versions whatever `?systemVersion=` says (from 26 a request gives `window.frame`, RULES.md V11).\n',
     )
     cornerRadius: float | None = Field(
         ..., description='null where no source gives it.'
     )
-    sensorHousingSize: Size | None
+    sensorHousingSize: Size | None = Field(
+        ...,
+        description='null only without a housing, or where no source gives it nor derives it (the picture then draws a fallback band).',
+    )
+    sensorHousingTop: float | None = Field(
+        ...,
+        description="The housing's distance from the screen's top edge in portrait (0 for a notch, flush with the edge); null without a housing.",
+    )
     statusBarHeight: float = Field(
         ...,
-        description='In the natural orientation, for `?systemVersion=` (default 18); 0 on tvOS, which has no status bar.',
+        description='In the natural orientation, for `?systemVersion=` (default 27.1: 32 on iPads with a home indicator from 26, RULES.md V3); 0 on tvOS, which has no status bar.\n',
     )
     sources: dict[str, list[str]] = Field(
         ...,
         description='Each figure\'s name mapped to the list of its sources (URLs, or repository and path), plus `"derived"` where RULES.md supplies the figure.\n',
+    )
+    alternatives: list[Alternative] = Field(
+        ...,
+        description="Every other value the registry records for one of the profile's figures where sources disagree with the one used, in the order safeAreaInsets.portrait, safeAreaInsets.landscape, statusBarHeight, cornerRadius, sensorHousingSize, sensorHousingTop and, within a figure, the registry's; `[]` when none. They describe the registry, not a version: `?systemVersion=` does not change them.\n",
     )
     orientations: Orientations = Field(
         ...,
@@ -1153,10 +1299,15 @@ class ScrollRequest3(BaseModel):
     )
     device: str | None = Field(
         None,
-        description='A registry id; the safe area is then derived as /layout would.',
+        description='A registry id or a model identifier; the safe area is then derived as /layout would.',
     )
     orientation: Orientation | None = None
     statusBarHidden: bool | None = False
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False,
+        description='With `device` only, as in /layout (422 below systemVersion 26).',
+        validate_default=True,
+    )
     navigationBar: NavigationBarInput | None = None
     toolbar: ToolbarInput | None = None
     tabBar: TabBarInput | None = None
@@ -1194,10 +1345,15 @@ class ScrollRequest4(ScrollRequest1, ScrollRequest3):
     )
     device: str | None = Field(
         None,
-        description='A registry id; the safe area is then derived as /layout would.',
+        description='A registry id or a model identifier; the safe area is then derived as /layout would.',
     )
     orientation: Orientation | None = None
     statusBarHidden: bool | None = False
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False,
+        description='With `device` only, as in /layout (422 below systemVersion 26).',
+        validate_default=True,
+    )
     navigationBar: NavigationBarInput | None = None
     toolbar: ToolbarInput | None = None
     tabBar: TabBarInput | None = None
@@ -1235,10 +1391,15 @@ class ScrollRequest5(ScrollRequest2, ScrollRequest3):
     )
     device: str | None = Field(
         None,
-        description='A registry id; the safe area is then derived as /layout would.',
+        description='A registry id or a model identifier; the safe area is then derived as /layout would.',
     )
     orientation: Orientation | None = None
     statusBarHidden: bool | None = False
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False,
+        description='With `device` only, as in /layout (422 below systemVersion 26).',
+        validate_default=True,
+    )
     navigationBar: NavigationBarInput | None = None
     toolbar: ToolbarInput | None = None
     tabBar: TabBarInput | None = None
@@ -1276,10 +1437,15 @@ class ScrollRequest6(ScrollRequest1, ScrollRequest3):
     )
     device: str | None = Field(
         None,
-        description='A registry id; the safe area is then derived as /layout would.',
+        description='A registry id or a model identifier; the safe area is then derived as /layout would.',
     )
     orientation: Orientation | None = None
     statusBarHidden: bool | None = False
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False,
+        description='With `device` only, as in /layout (422 below systemVersion 26).',
+        validate_default=True,
+    )
     navigationBar: NavigationBarInput | None = None
     toolbar: ToolbarInput | None = None
     tabBar: TabBarInput | None = None
@@ -1317,10 +1483,15 @@ class ScrollRequest7(ScrollRequest2, ScrollRequest3):
     )
     device: str | None = Field(
         None,
-        description='A registry id; the safe area is then derived as /layout would.',
+        description='A registry id or a model identifier; the safe area is then derived as /layout would.',
     )
     orientation: Orientation | None = None
     statusBarHidden: bool | None = False
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False,
+        description='With `device` only, as in /layout (422 below systemVersion 26).',
+        validate_default=True,
+    )
     navigationBar: NavigationBarInput | None = None
     toolbar: ToolbarInput | None = None
     tabBar: TabBarInput | None = None
@@ -1341,7 +1512,7 @@ class ScrollRequest(
 ):
     root: ScrollRequest4 | ScrollRequest5 | ScrollRequest6 | ScrollRequest7 = Field(
         ...,
-        description="The safe area as `safeAreaInsets` or through `device`; the size as `bounds` or through `frame`. Neither of a pair, or both `safeAreaInsets` and `device`, is 422. `orientation`, `statusBarHidden` and the bar objects describe how a device's safe area is derived, so they go with `device`: with `safeAreaInsets` each is 422 at its own pointer (say `context.inNavigationController` there instead of a bar object).\n",
+        description="The safe area as `safeAreaInsets` or through `device`; the size as `bounds` or through `frame`. Neither of a pair, or both `safeAreaInsets` and `device`, is 422. `orientation`, `statusBarHidden`, `designRequiresCompatibility` and the bar objects describe how a device's safe area is derived, so they go with `device`: with `safeAreaInsets` each is 422 at its own pointer (say `context.inNavigationController` there instead of a bar object).\n",
     )
 
 
@@ -1476,7 +1647,7 @@ class MatrixRequest(BaseModel):
     )
     devices: Literal['all'] | list[str] | None = Field(
         None,
-        description='Registry ids (an unknown one is 422), or `"all"` (every device, Apple TVs too); default every iPhone and iPad, in registry order.\n',
+        description='Registry ids or model identifiers (an unknown one is 422; two naming one profile are duplicates, 422 at the second), or `"all"` (every device, Apple TVs too); default every iPhone and iPad, in registry order. Results name each profile by its id.\n',
         examples=[['iphone-x', 'iphone-se-3rd-gen']],
     )
     orientations: list[Orientation] | None = Field(
@@ -1484,9 +1655,15 @@ class MatrixRequest(BaseModel):
         description="Default each device's own orientations, in the Orientation order.",
     )
     systemVersions: list[SystemVersion] | None = Field(
-        None, description='Default `[systemVersion]`.'
+        None,
+        description='Default `[systemVersion]`, that is `[27.1]` when the body names no version; an item V1 refuses is 422 for the whole request at `/systemVersions/N`, with the details of `systemVersion`.\n',
     )
     systemVersion: SystemVersion | None = None
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False,
+        description='Versions below 26 are skipped with it (either value), not refused.',
+        validate_default=True,
+    )
     statusBarHidden: bool | None = False
     layoutDirection: LayoutDirection | None = None
     root: Node = Field(
@@ -1519,6 +1696,10 @@ class MatrixResult(BaseModel):
         ...,
         description="Node id → result, in depth-first request order: /layout's `nodes` for this combination, or the fields `?fields=` names of each.\n",
     )
+    caveats: Caveats | None = Field(
+        None,
+        description='What /layout would answer for this combination (`?fields=` leaves it alone); absent when none.',
+    )
 
 
 class LayoutRequest1(BaseModel):
@@ -1526,7 +1707,9 @@ class LayoutRequest1(BaseModel):
         extra='forbid',
     )
     device: str = Field(
-        ..., description='A registry id; unknown is 422.', examples=['iphone-x']
+        ...,
+        description="A registry id or a model identifier (`iPhone16,1`, matched exactly); the answer names the profile's id. Unknown is 422 (the nearest ids, and a `suggestion` where one is close).\n",
+        examples=['iphone-x'],
     )
     screen: CustomScreen | None = None
     orientation: Orientation | None = Field(
@@ -1534,6 +1717,9 @@ class LayoutRequest1(BaseModel):
         description='Default `portrait`; on tvOS `landscapeLeft`, its only orientation. A custom `screen` is taken as given and ignores it. One the device lacks is 422.\n',
     )
     systemVersion: SystemVersion | None = None
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False, validate_default=True
+    )
     statusBarHidden: bool | None = False
     layoutDirection: LayoutDirection | None = Field(
         None,
@@ -1559,7 +1745,9 @@ class LayoutRequest2(BaseModel):
         extra='forbid',
     )
     device: str | None = Field(
-        None, description='A registry id; unknown is 422.', examples=['iphone-x']
+        None,
+        description="A registry id or a model identifier (`iPhone16,1`, matched exactly); the answer names the profile's id. Unknown is 422 (the nearest ids, and a `suggestion` where one is close).\n",
+        examples=['iphone-x'],
     )
     screen: CustomScreen | None
     orientation: Orientation | None = Field(
@@ -1567,6 +1755,9 @@ class LayoutRequest2(BaseModel):
         description='Default `portrait`; on tvOS `landscapeLeft`, its only orientation. A custom `screen` is taken as given and ignores it. One the device lacks is 422.\n',
     )
     systemVersion: SystemVersion | None = None
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False, validate_default=True
+    )
     statusBarHidden: bool | None = False
     layoutDirection: LayoutDirection | None = Field(
         None,
@@ -1590,7 +1781,7 @@ class LayoutRequest2(BaseModel):
 class LayoutRequest(RootModel[LayoutRequest1 | LayoutRequest2]):
     root: LayoutRequest1 | LayoutRequest2 = Field(
         ...,
-        description='Exactly one of `device` (a registry id) and `screen` (a custom device) is given; both is 422. nodes × (steps + 1) is capped at 100,000 node states.\n',
+        description='Exactly one of `device` (a registry id or a model identifier) and `screen` (a custom device) is given; both is 422. nodes × (steps + 1) is capped at 100,000 node states.\n',
     )
 
 
@@ -1599,7 +1790,9 @@ class RenderRequest1(BaseModel):
         extra='forbid',
     )
     device: str = Field(
-        ..., description='A registry id; unknown is 422.', examples=['iphone-x']
+        ...,
+        description="A registry id or a model identifier (`iPhone16,1`, matched exactly); the answer names the profile's id. Unknown is 422 (the nearest ids, and a `suggestion` where one is close).\n",
+        examples=['iphone-x'],
     )
     screen: CustomScreen | None = None
     orientation: Orientation | None = Field(
@@ -1607,6 +1800,9 @@ class RenderRequest1(BaseModel):
         description='Default `portrait`; on tvOS `landscapeLeft`, its only orientation. A custom `screen` is taken as given and ignores it. One the device lacks is 422.\n',
     )
     systemVersion: SystemVersion | None = None
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False, validate_default=True
+    )
     statusBarHidden: bool | None = False
     layoutDirection: LayoutDirection | None = Field(
         None,
@@ -1633,7 +1829,9 @@ class RenderRequest2(BaseModel):
         extra='forbid',
     )
     device: str | None = Field(
-        None, description='A registry id; unknown is 422.', examples=['iphone-x']
+        None,
+        description="A registry id or a model identifier (`iPhone16,1`, matched exactly); the answer names the profile's id. Unknown is 422 (the nearest ids, and a `suggestion` where one is close).\n",
+        examples=['iphone-x'],
     )
     screen: CustomScreen | None
     orientation: Orientation | None = Field(
@@ -1641,6 +1839,9 @@ class RenderRequest2(BaseModel):
         description='Default `portrait`; on tvOS `landscapeLeft`, its only orientation. A custom `screen` is taken as given and ignores it. One the device lacks is 422.\n',
     )
     systemVersion: SystemVersion | None = None
+    designRequiresCompatibility: DesignRequiresCompatibility | None = Field(
+        False, validate_default=True
+    )
     statusBarHidden: bool | None = False
     layoutDirection: LayoutDirection | None = Field(
         None,
@@ -1682,7 +1883,10 @@ class LayoutResponse(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    device: str = Field(..., description='The registry id, or `"custom"`.')
+    device: str = Field(
+        ...,
+        description='The profile\'s registry id (also for a model identifier given), or `"custom"`.',
+    )
     orientation: Orientation
     systemVersion: float
     screen: Size
@@ -1694,6 +1898,7 @@ class LayoutResponse(BaseModel):
         ..., description='Node id → result, in depth-first request order.'
     )
     steps: list[Step] | None = None
+    caveats: Caveats | None = None
 
 
 class MatrixResponse(BaseModel):

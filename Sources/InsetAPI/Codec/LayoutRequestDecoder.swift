@@ -47,18 +47,21 @@ public struct LayoutRequestDecoder: Sendable {
         case invalid(Problem)
     }
 
-    /// Decodes a matrix combination's /layout body (see ``CombinationOutcome``).
-    func decodeCombination(_ body: [UInt8]) -> CombinationOutcome {
-        if let decoded = body.withUnsafeBufferPointer({ LayoutFastPath.decode($0, devices: devices, limits: limits) }) {
-            return .decoded(decoded)
-        }
-        let document: JSONDocument
-        do {
-            document = try RequestReader.parse(body, maxNesting: limits.jsonNesting)
-        } catch {
-            return .invalid(error)
-        }
+    /// What a matrix sets of the /layout members its body holds: the device, orientation and
+    /// systemVersion of a combination (each `nil`: read from the body), and the members the
+    /// matrix reads itself, which the /layout decoding passes over.
+    struct FixedMembers {
+        var device: String?
+        var orientation: Orientation?
+        var systemVersion: Double?
+        var matrixKeys: Set<String>
+    }
+
+    /// Decodes the /layout members of a matrix body, parsed once, for one combination (see
+    /// ``CombinationOutcome``): the document is walked again, never parsed or written again.
+    func decodeCombination(_ document: JSONDocument, fixed: FixedMembers) -> CombinationOutcome {
         var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits, bodyFields: bodyFields)
+        decoding.fixed = fixed
         do {
             return .decoded(try decoding.decode())
         } catch {
@@ -120,6 +123,8 @@ struct LayoutDecoding {
     var judgedWindowWidth: Double?
     /// The fields known at the top of the body (`LayoutRequestDecoder.bodyFields`).
     let bodyFields: [String]
+    /// What a matrix sets for one of its combinations, or nil for a /layout body.
+    var fixed: LayoutRequestDecoder.FixedMembers?
 
     init(reader: RequestReader, devices: any DeviceDirectory, limits: DecodingLimits, bodyFields: [String]) {
         self.reader = reader
@@ -140,6 +145,7 @@ struct LayoutDecoding {
         var window: JSONMember?
         var keyboard: JSONMember?
         for member in document.members(of: body) {
+            if let fixed, let key = document.string(member.key), fixed.matrixKeys.contains(key) { continue }
             guard let field = reader.field(of: member, in: schema.body, allowed: bodyFields) else { continue }
             guard !reader.isNull(member.value) else {
                 // `root` is required: null is a wrong type, not its absence.
@@ -161,13 +167,15 @@ struct LayoutDecoding {
             }
         }
 
-        let (version, designRequiresCompatibility) = self.version(systemVersion, design: design)
+        let (version, designRequiresCompatibility) = self.version(systemVersion, design: design, fixed: fixed?.systemVersion)
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
-        let deviceID = device.flatMap { self.device($0.value) }
+        let deviceID = fixed?.device.map { id in family = devices.family(of: id); return id } ?? device.flatMap { self.device($0.value) }
         let customScreen = screen.flatMap { self.screen($0.value) }
         switch (device, screen) {
+        case (nil, nil) where fixed?.device != nil:
+            break
         case (let device?, let screen?):
             let later = document.startOffset(of: device.key) < document.startOffset(of: screen.key) ? ("screen", screen) : ("device", device)
             reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), in: body, key: later.0)
@@ -176,7 +184,7 @@ struct LayoutDecoding {
         default:
             break
         }
-        let givenOrientation = orientation.flatMap { self.orientation($0.value, device: deviceID) }
+        let givenOrientation = fixed?.orientation ?? orientation.flatMap { self.orientation($0.value, device: deviceID) }
         let resolvedOrientation = givenOrientation ?? family?.defaultOrientation ?? .portrait
         // A refused orientation (reported) leaves unjudged what needs the screen: a window's
         // preset and frame, the size class a split view controller is judged against.

@@ -24,10 +24,11 @@ extension LayoutDecoding {
     /// `systemVersion` nil, so that no field is judged against a version: API.md "Errors")
     /// and `designRequiresCompatibility` (422 below 26 unless the version is refused; `nil`
     /// when absent or of the wrong type).
-    mutating func version(_ systemVersion: JSONMember?, design: JSONMember?) -> (version: Double, designRequiresCompatibility: Bool?) {
-        var version = SystemVersion.default
+    /// A matrix combination's version (`fixed`, already judged) takes the body's place.
+    mutating func version(_ systemVersion: JSONMember?, design: JSONMember?, fixed: Double? = nil) -> (version: Double, designRequiresCompatibility: Bool?) {
+        var version = fixed ?? SystemVersion.default
         var refused = false
-        if let value = systemVersion?.value {
+        if fixed == nil, let value = systemVersion?.value {
             if let number = reader.systemVersion(value) { version = number } else { refused = true }
         }
         self.systemVersion = refused ? nil : version

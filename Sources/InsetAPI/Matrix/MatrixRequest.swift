@@ -26,35 +26,28 @@ public struct MatrixRequest: Sendable {
     public var layout: DecodedLayoutRequest?
     /// The number of nodes in the hierarchy.
     public var nodeCount: Int
-    /// The body's /layout members (all but `device`, `orientation` and `systemVersion`),
-    /// comma-separated: each combination's /layout body is made of them.
-    let members: [UInt8]
-    /// The /layout decoder each combination's body goes through.
+    /// The matrix body, parsed once: each combination's /layout request is decoded from it
+    /// with the combination's `device`, `orientation` and `systemVersion`.
+    let document: JSONDocument
+    /// The /layout decoder each combination goes through.
     let decoder: LayoutRequestDecoder
     /// Whether the app hides the status bar (`statusBarHidden`), part of each environment.
     let statusBarHidden: Bool
 
-    /// The /layout body of `combination`: the matrix body's /layout members with the
-    /// combination's `device`, `orientation` and `systemVersion`.
-    static func layoutBody(_ combination: Combination, members: [UInt8]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 96 + members.count)
-        writer.beginObject()
-        writer.field("device", combination.device)
-        writer.field("orientation", combination.orientation.rawValue)
-        writer.field("systemVersion", combination.systemVersion)
-        var body = writer.bytes
-        if !members.isEmpty {
-            body.append(UInt8(ascii: ","))
-            body += members
-        }
-        body.append(UInt8(ascii: "}"))
-        return body
+    /// What `combination` sets of the matrix body's /layout members: its device,
+    /// orientation and systemVersion, in place of the matrix's own members.
+    static func fixed(_ combination: Combination) -> LayoutRequestDecoder.FixedMembers {
+        LayoutRequestDecoder.FixedMembers(
+            device: combination.device, orientation: combination.orientation, systemVersion: combination.systemVersion,
+            matrixKeys: MatrixDecodingKeys.keys
+        )
     }
 
     /// The /layout request of `combination` (not a skipped one): what `POST /layout`
     /// decodes from the matrix body with `device`, `orientation` and `systemVersion` set to
     /// the combination's (so a `window` preset and a keyboard's height are taken on its
-    /// screen). Nil for a combination that does not decode.
+    /// screen), read from the parsed body again, never from its bytes. Nil for a
+    /// combination that does not decode.
     public func layoutRequest(for combination: Combination) -> DecodedLayoutRequest? {
         // Without a window or a keyboard, decoding reads nothing of the screen: the first
         // request, with the combination's environment and version, is what its body gives.
@@ -68,7 +61,7 @@ public struct MatrixRequest: Sendable {
             request.systemVersion = combination.systemVersion
             return DecodedLayoutRequest(device: combination.device, orientation: combination.orientation, request: request, hasSteps: false)
         }
-        guard case .decoded(let decoded) = decoder.decodeCombination(Self.layoutBody(combination, members: members)) else { return nil }
+        guard case .decoded(let decoded) = decoder.decodeCombination(document, fixed: Self.fixed(combination)) else { return nil }
         return decoded
     }
 }

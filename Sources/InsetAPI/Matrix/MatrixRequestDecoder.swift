@@ -45,6 +45,14 @@ public struct MatrixRequestDecoder: Sendable {
     }
 }
 
+/// The members of a matrix body that its /layout decoding passes over.
+enum MatrixDecodingKeys {
+    /// The matrix's own members and those it refuses (read or reported by the matrix).
+    static let own = Set(MatrixDecoding.Field.allCases.map(\.rawValue))
+    /// Those and `systemVersion`, which a combination sets.
+    static let keys = own.union(["systemVersion"])
+}
+
 /// The state of decoding one matrix body.
 private struct MatrixDecoding {
     /// The top-level members the matrix reads or refuses; any other goes to /layout's decoder.
@@ -112,7 +120,7 @@ private struct MatrixDecoding {
         let orientationList = orientations.flatMap { self.orientations($0.value) }
         let versionList = versions.flatMap { self.versions($0.value) }
 
-        let layout = decodeLayout(layoutMembers, representative: deviceList ?? [])
+        let layout = decodeLayout(representative: deviceList ?? [])
         // The hierarchy's size, once it has no problem of its own: as decoded, or counted
         // in the body when the representative device is one it is skipped on.
         let nodes: Int? = switch layout {
@@ -151,17 +159,11 @@ private struct MatrixDecoding {
             // Every way here without them was reported above; this keeps the decoding total.
             throw Problem.invalid([FieldProblem(pointer: "", detail: "invalid matrix request")])
         }
-        // Each combination's body: the /layout members but `systemVersion`, which it sets.
-        var members: [UInt8] = []
-        for member in layoutMembers where document.string(member.key) != "systemVersion" {
-            if !members.isEmpty { members.append(UInt8(ascii: ",")) }
-            members += document.bytes[document.startOffset(of: member.key)..<document.endOffset(of: member.value)]
-        }
         let defaultVersion = systemVersion.flatMap { document.number($0.value) } ?? SystemVersion.default
-        let (list, first) = combinations(devices: deviceList, orientations: orientationList, versions: versionList ?? [defaultVersion], members: members)
+        let (list, first) = combinations(devices: deviceList, orientations: orientationList, versions: versionList ?? [defaultVersion])
         let hidesStatusBar = layoutMembers.last { document.string($0.key) == "statusBarHidden" }.flatMap { document.bool($0.value) } ?? false
         return MatrixRequest(
-            combinations: list, layout: first, nodeCount: nodes, members: members, decoder: decoder.layoutDecoder, statusBarHidden: hidesStatusBar
+            combinations: list, layout: first, nodeCount: nodes, document: document, decoder: decoder.layoutDecoder, statusBarHidden: hidesStatusBar
         )
     }
 
@@ -185,21 +187,10 @@ private struct MatrixDecoding {
     /// iPad of `representative` (else of the registry) as its device: its problems are the
     /// hierarchy's whatever the device, as the per-combination ones are weighed here
     /// (`skipReason`), not by the /layout decoder.
-    private func decodeLayout(_ members: [JSONMember], representative: [String]) -> LayoutRequestDecoder.CombinationOutcome {
+    private func decodeLayout(representative: [String]) -> LayoutRequestDecoder.CombinationOutcome {
         let phoneOrPad = representative.first { catalog.family(of: $0).map { $0 != .tv } ?? false }
             ?? catalog.devices.first { $0.family != .tv }?.id ?? ""
-        var body: [UInt8] = []
-        body.reserveCapacity(document.bytes.count + phoneOrPad.utf8.count + 16)
-        body.append(contentsOf: "{\"device\":".utf8)
-        var writer = JSONWriter(capacity: 64)
-        writer.string(phoneOrPad)
-        body.append(contentsOf: writer.bytes)
-        for member in members {
-            body.append(UInt8(ascii: ","))
-            body.append(contentsOf: document.bytes[document.startOffset(of: member.key)..<document.endOffset(of: member.value)])
-        }
-        body.append(UInt8(ascii: "}"))
-        return decoder.layoutDecoder.decodeCombination(body)
+        return decoder.layoutDecoder.decodeCombination(document, fixed: LayoutRequestDecoder.FixedMembers(device: phoneOrPad, matrixKeys: MatrixDecodingKeys.own))
     }
 
     /// Throws the problems found here and the /layout decoder's together, as 422, merged in
@@ -347,11 +338,11 @@ private struct MatrixDecoding {
     }
 
     /// The combinations in the answer's order, each skipped when the device lacks the
-    /// orientation or when the hierarchy's /layout body (`members`) has problems on it that
+    /// orientation or when the body's /layout members have problems on it that
     /// depend on the device, orientation or systemVersion alone; and the request of the
     /// first one not skipped. Combinations alike in what those problems depend on (the
     /// family, the screen and size classes in the orientation, the version) are decoded once.
-    private func combinations(devices: [String], orientations: [Orientation]?, versions: [Double], members: [UInt8]) -> ([MatrixRequest.Combination], DecodedLayoutRequest?) {
+    private func combinations(devices: [String], orientations: [Orientation]?, versions: [Double]) -> ([MatrixRequest.Combination], DecodedLayoutRequest?) {
         struct Likeness: Hashable {
             var family: DeviceFamily
             var screen: Size
@@ -379,7 +370,7 @@ private struct MatrixDecoding {
                         combination.skipReason = reason
                         continue
                     }
-                    switch decoder.layoutDecoder.decodeCombination(MatrixRequest.layoutBody(combination, members: members)) {
+                    switch decoder.layoutDecoder.decodeCombination(document, fixed: MatrixRequest.fixed(combination)) {
                     case .decoded(let decoded):
                         if first == nil { first = decoded }
                         combination.skipReason = nil

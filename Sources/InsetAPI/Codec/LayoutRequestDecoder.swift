@@ -47,14 +47,23 @@ public struct LayoutRequestDecoder: Sendable {
         case invalid(Problem)
     }
 
-    /// What a matrix sets of the /layout members its body holds: the device, orientation and
-    /// systemVersion of a combination (each `nil`: read from the body), and the members the
-    /// matrix reads itself, which the /layout decoding passes over.
+    /// What an endpoint whose body holds a /layout request sets of its members: a matrix
+    /// combination's device, orientation and systemVersion (each `nil`: read from the body),
+    /// and the members the endpoint reads itself, which the /layout decoding passes over
+    /// (the matrix's own, /render's `render`).
     struct FixedMembers {
         var device: String?
         var orientation: Orientation?
         var systemVersion: Double?
-        var matrixKeys: Set<String>
+        var passedOver: Set<String>
+    }
+
+    /// Decodes the /layout members of a body parsed once, passing over `passedOver` (the
+    /// members another endpoint reads itself); throws as ``decode(document:)`` does.
+    func decode(document: JSONDocument, passingOver passedOver: Set<String>) throws(Problem) -> DecodedLayoutRequest {
+        var decoding = LayoutDecoding(reader: RequestReader(document: document), devices: devices, limits: limits, bodyFields: bodyFields)
+        decoding.fixed = FixedMembers(passedOver: passedOver)
+        return try decoding.decode()
     }
 
     /// Decodes the /layout members of a matrix body, parsed once, for one combination (see
@@ -145,7 +154,7 @@ struct LayoutDecoding {
         var window: JSONMember?
         var keyboard: JSONMember?
         for member in document.members(of: body) {
-            if let fixed, let key = document.string(member.key), fixed.matrixKeys.contains(key) { continue }
+            if let fixed, let key = document.string(member.key), fixed.passedOver.contains(key) { continue }
             guard let field = reader.field(of: member, in: schema.body, allowed: bodyFields) else { continue }
             guard !reader.isNull(member.value) else {
                 // `root` is required: null is a wrong type, not its absence.

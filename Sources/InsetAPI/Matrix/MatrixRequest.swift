@@ -39,7 +39,7 @@ public struct MatrixRequest: Sendable {
     static func fixed(_ combination: Combination) -> LayoutRequestDecoder.FixedMembers {
         LayoutRequestDecoder.FixedMembers(
             device: combination.device, orientation: combination.orientation, systemVersion: combination.systemVersion,
-            matrixKeys: MatrixDecodingKeys.keys
+            passedOver: MatrixDecodingKeys.keys
         )
     }
 

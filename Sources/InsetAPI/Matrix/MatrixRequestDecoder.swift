@@ -190,7 +190,7 @@ private struct MatrixDecoding {
     private func decodeLayout(representative: [String]) -> LayoutRequestDecoder.CombinationOutcome {
         let phoneOrPad = representative.first { catalog.family(of: $0).map { $0 != .tv } ?? false }
             ?? catalog.devices.first { $0.family != .tv }?.id ?? ""
-        return decoder.layoutDecoder.decodeCombination(document, fixed: LayoutRequestDecoder.FixedMembers(device: phoneOrPad, matrixKeys: MatrixDecodingKeys.own))
+        return decoder.layoutDecoder.decodeCombination(document, fixed: LayoutRequestDecoder.FixedMembers(device: phoneOrPad, passedOver: MatrixDecodingKeys.own))
     }
 
     /// Throws the problems found here and the /layout decoder's together, as 422, merged in

@@ -6,9 +6,9 @@ import ServiceKit
 /// Decodes `POST /render` bodies: a `/layout` request, validated by the `/layout` decoder
 /// exactly as `POST /layout` is, plus the optional top-level `render` object.
 ///
-/// `render` is read here and taken out of the body before the `/layout` decoder sees it
-/// (which refuses unknown fields); the problems of both are then reported together, as
-/// 422, in document order.
+/// `render` is read here, and the `/layout` decoder passes over it in the same parsed
+/// document (it refuses unknown fields); the problems of both are then reported together,
+/// as 422, in document order.
 struct RenderRequestDecoder: Sendable {
     /// The `/layout` decoder, with the server's devices and limits.
     let layout: LayoutRequestDecoder
@@ -59,7 +59,7 @@ struct RenderRequestDecoder: Sendable {
         do { try reader.finish() } catch { renderProblem = error }
         let decoded: DecodedLayoutRequest
         do {
-            decoded = try layout.decode(Self.removingRender(from: document))
+            decoded = try layout.decode(document: document, passingOver: [Self.renderKey])
         } catch {
             throw Self.merge(layout: error, render: renderProblem, renderOffset: document.startOffset(of: render.key), document: document)
         }
@@ -140,21 +140,6 @@ struct RenderRequestDecoder: Sendable {
             }
         }
         return given
-    }
-
-    /// The body without its top-level `render` members: the other members' bytes as sent,
-    /// so that every pointer into them stays the same.
-    private static func removingRender(from document: JSONDocument) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(document.bytes.count)
-        var first = true
-        for member in document.members(of: document.root) where document.string(member.key) != renderKey {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            bytes += document.bytes[document.startOffset(of: member.key)..<document.endOffset(of: member.value)]
-        }
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 
     /// The `/layout` decoder's problem with `render`'s merged in, in document order:

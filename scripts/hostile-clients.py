@@ -38,6 +38,19 @@ another port 0) with short limits, attacks it with raw sockets from 127.0.0.x, a
   nosniff     every answer insetd made in the run (and a tour of its routes) carries
               X-Content-Type-Options: nosniff; libmicrohttpd's own pages (no Content-Type;
               400, 413, 414, 431, 505) are exempt as API.md says.
+  budget      64 connections that each declare a 1 MiB body and send 10 bytes, and one
+              sized from /metrics to fill the budget were declared lengths reserved: GET
+              /devices and POST /layout still 200 (the budget counts bytes held).
+  admin       32 idle, slow-header, slow-body and pipelining (50 GET /metrics, never read)
+              clients on the admin listener (16 connections): 5 fresh /healthz probes each
+              answered 200 within 1 s.
+  paths       paths with a decoded control byte (%00, %0a, %1F, %7F) on both listeners: 404;
+              HTTP/1.1 without Host, two Host fields, invalid hosts: 400 /problems/bad-request,
+              valid ones 200; header blocks of one field from 14 to 20 KB: 200 or 431 each,
+              never closed without an answer.
+  memory      for the largest /layout, matrix JSON, matrix CSV and /render answers, 5 rounds
+              of 500 clients that never read on one server: RSS after round 5 within 15 % of
+              round 1, every peak under 200 MiB, bytes in flight at most 10 % past the budget.
   sigterm     SIGTERM with an idle and a half-header connection open exits 0 within
               drain-delay + drain-timeout + 2 s; and so did every other server of the run.
 
@@ -61,11 +74,11 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hostile import burst, endless, framing, nonreaders, nosniff, sigterm, slowloris  # noqa: E402
+from hostile import admin, budget, burst, endless, framing, memory, nonreaders, nosniff, paths, sigterm, slowloris  # noqa: E402
 from hostile.probes import Results  # noqa: E402
 from hostile.server import DRAIN_DELAY, DRAIN_TIMEOUT, StartError, kill_all_servers, now  # noqa: E402
 
-CASES = ["burst", "slowloris", "nonreaders", "framing", "endless", "nosniff", "sigterm"]
+CASES = ["burst", "slowloris", "nonreaders", "framing", "budget", "admin", "paths", "memory", "endless", "nosniff", "sigterm"]
 
 
 def main():
@@ -118,6 +131,14 @@ def main():
                     nonreaders.case_nonreaders(opts, results)
                 elif case == "framing":
                     framing.case_framing(opts, results)
+                elif case == "budget":
+                    budget.case_budget(opts, results)
+                elif case == "admin":
+                    admin.case_admin(opts, results)
+                elif case == "paths":
+                    paths.case_paths(opts, results)
+                elif case == "memory":
+                    memory.case_memory(opts, results)
                 elif case == "endless":
                     endless.case_endless(opts, results, opts.slack)
                 elif case == "nosniff":

@@ -19,6 +19,9 @@ public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The percent-decoded path, without the query string.
     public var path: String
+    /// Set when the path, once percent-decoded, holds a C0 control byte or DEL: it then
+    /// matches no route (API.md "Paths and Host"), and ``path`` may stop at a `%00`.
+    public var pathHoldsControlByte = false
     /// The query parameters in order, percent-decoded.
     public var query: [QueryItem]
     /// The header fields in order; look-ups ignore case.

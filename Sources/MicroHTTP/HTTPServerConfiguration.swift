@@ -46,6 +46,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// marked ``HTTPRequest/overBudget``: one with a body is then answered before its body is
     /// read, so that request bodies count in the budget as answers do.
     public var inFlightBudgetBytes: Int
+    /// Whether a new connection that finds the table full, with no connection idle or still
+    /// sending its header, evicts the oldest connection whatever it is doing (reading a body,
+    /// being answered) rather than being refused. For a listener of probes and scrapes
+    /// (answered in microseconds), so that clients that send slowly or do not read cannot
+    /// keep a fresh probe out; a public listener refuses instead, keeping slow downloads.
+    public var evictsBusyConnections: Bool
 
     /// Creates a configuration; every parameter has the service's default.
     public init(
@@ -59,7 +65,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         headerTimeoutSeconds: Int = 10,
         connectionMemoryLimit: Int = 16 << 10,
         socketBufferBytes: Int = 64 << 10,
-        inFlightBudgetBytes: Int = 64 << 20
+        inFlightBudgetBytes: Int = 64 << 20,
+        evictsBusyConnections: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -72,6 +79,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.socketBufferBytes = socketBufferBytes
         self.inFlightBudgetBytes = inFlightBudgetBytes
+        self.evictsBusyConnections = evictsBusyConnections
     }
 
     /// The default pool size: two threads per processor this process may use

@@ -44,6 +44,8 @@ final class ServerContext: @unchecked Sendable {
         /// The body's declared length (0 when chunked or absent): the buffer grows towards it
         /// as bytes arrive, never ahead of them.
         var declaredBodyBytes = 0
+        /// The body's bytes received so far, kept or (over the budget) dropped.
+        var receivedBodyBytes = 0
 
         init(request: HTTPRequest, connection: ConnectionTable.Entry?) {
             self.request = request
@@ -52,12 +54,22 @@ final class ServerContext: @unchecked Sendable {
 
         /// Appends a piece of the body, growing its buffer with what has arrived (doubling,
         /// capped at the declared length): a client that declares a length and stalls makes
-        /// the server hold nothing it has not sent.
-        func appendBody(_ bytes: UnsafeBufferPointer<UInt8>) {
+        /// the server hold nothing it has not sent. When growing it would take the bytes held
+        /// for clients past `budget`, the body is dropped instead and the request marked
+        /// ``HTTPRequest/overBudget`` (answered 503 once its body has arrived, which is then
+        /// read and discarded: libmicrohttpd 0.9.75 cannot answer during an upload).
+        func appendBody(_ bytes: UnsafeBufferPointer<UInt8>, budget: Int) {
+            guard !request.overBudget else { return }
             let needed = request.body.count + bytes.count
             if needed > request.body.capacity {
                 let doubled = max(needed, 2 * request.body.capacity, ServerContext.lendingThreshold)
-                request.body.reserveCapacity(declaredBodyBytes >= needed ? min(doubled, declaredBodyBytes) : doubled)
+                let capacity = declaredBodyBytes >= needed ? min(doubled, declaredBodyBytes) : doubled
+                if capacity > ServerContext.lendingThreshold, BytesInFlight.current + capacity - countedBodyBytes > budget {
+                    releaseBody()
+                    request.overBudget = true
+                    return
+                }
+                request.body.reserveCapacity(capacity)
             }
             request.body.append(contentsOf: bytes)
             recountBody()
@@ -170,10 +182,11 @@ final class ServerContext: @unchecked Sendable {
             // Only a chunked body can pass the limit here (a longer Content-Length was
             // answered above), and libmicrohttpd 0.9.75 cannot answer during an upload: cut
             // the connection rather than read on.
-            guard state.request.body.count + chunkSize <= maxBodyBytes else { return .NO }
+            guard state.receivedBodyBytes + chunkSize <= maxBodyBytes else { return .NO }
+            state.receivedBodyBytes += chunkSize
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: chunkSize) { bytes in
-                    state.appendBody(UnsafeBufferPointer(start: bytes, count: chunkSize))
+                    state.appendBody(UnsafeBufferPointer(start: bytes, count: chunkSize), budget: inFlightBudget)
                 }
             }
             return .YES

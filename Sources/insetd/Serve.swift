@@ -51,7 +51,7 @@ struct Serve: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        AllocatorTuning.apply()
+        AllocatorTuning.apply(arenas: HTTPServerConfiguration.availableProcessors)
         let catalog: DeviceCatalog
         do {
             catalog = try DeviceCatalog.embedded()
@@ -69,6 +69,7 @@ struct Serve: ParsableCommand {
             accessLog: AccessLog()
         )
         let boundPort = try service.start()
+        let trimmer = Trimmer { HTTPServer.bytesInFlight }
         let host = ListenAddress.urlHost(settings.server.host)
         FileHandle.standardOutput.write(Data("insetd listening on http://\(host):\(boundPort) (\(settings.server.threads) threads)\n".utf8))
         if let admin = settings.adminAddress, let adminPort = service.adminPort {
@@ -80,6 +81,7 @@ struct Serve: ParsableCommand {
         sigwait(&signals, &received)
         logger.notice("draining", metadata: ["signal": .stringConvertible(received)])
         let finished = service.shutdown(drainDelay: settings.drainDelay, drainTimeout: settings.drainTimeout)
+        trimmer.stop()
         logger.notice("stopped", metadata: ["allRequestsFinished": .stringConvertible(finished)])
     }
 

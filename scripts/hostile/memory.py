@@ -76,6 +76,7 @@ def round_of(server, raw, clients, hold, figures):
     while now() < settle_end and (bytes_in_flight(server.admin_port) or 0) > 0:
         time.sleep(0.1)
     time.sleep(1.5)
+    figures.setdefault("held_after", []).append(bytes_in_flight(server.admin_port))
     return peak
 
 
@@ -101,6 +102,7 @@ def case_memory(opts, results, rounds=5, clients=500, hold=4.0):
                 + ", ".join(mib(a) for a in after) + f" (growth {100 * (growth or 0):.0f} %, allowed {100 * GROWTH_LIMIT:.0f} %)"
                 + f"; peaks max {mib(max(peaks) if peaks else None)} (allowed {mib(PEAK_LIMIT)})"
                 + f"; bytes in flight max {figures.get('max_in_flight', 0) / 1e6:.1f} MB of a {budget / 1e6:.1f} MB budget"
-                + f" ({100 * overshoot:+.0f} %, allowed +{100 * OVERSHOOT_LIMIT:.0f} %)")
+                + f" ({100 * overshoot:+.0f} %, allowed +{100 * OVERSHOOT_LIMIT:.0f} %)"
+                + f"; held after each round {figures.get('held_after')} B")
         results.add("memory", f"memory comes back: {name}", ok, text,
                     {"after": after, "peaks": peaks, "max_in_flight": figures.get("max_in_flight"), "budget": budget})

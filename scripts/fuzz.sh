@@ -66,7 +66,8 @@ for target in "${targets[@]}"; do
     [ -d "Fuzz/corpus/$target" ] && seeds+=("$root/Fuzz/corpus/$target")
     [ -d "$scratch/seeds/$target" ] && seeds+=("$scratch/seeds/$target")
     log=$scratch/fuzz-$target.log
-    if (cd "$scratch" && "$binary" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len=65536 \
+    # Swift's own backtracer off: libFuzzer reports the crash and keeps its input.
+    if (cd "$scratch" && SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len=65536 \
             -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$scratch/crash-$target-" -print_final_stats=1) >"$log" 2>&1; then
         status=ok
     else
@@ -74,9 +75,9 @@ for target in "${targets[@]}"; do
         failed=1
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 || true)
+    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 || true)
     echo "fuzz $target: $status, ${runs:-?} executions in ${seconds}s, ${cov:-cov: ?} edges, ${ft:-ft: ?} features, corpus $(ls "$corpus" | wc -l)"
-    [ "$status" = ok ] || grep -A 30 -m 1 'ERROR\|Fatal error\|==ERROR' "$log" | head -40
+    [ "$status" = ok ] || { grep -B 2 -A 20 -m 1 'Fatal error\|==ERROR\|deadly signal' "$log" || tail -n 30 "$log"; } | head -40
 done
 exit $failed

@@ -14,7 +14,7 @@ public func fuzzFraming(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         return HTTPField(name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
     }
     for field in fields { _ = RequestTarget.hostProblem(field.value) }
-    _ = ServerContext.headerBlockBytes(HTTPRequest(method: .get, path: target, headers: HTTPHeaders(fields)))
+    _ = ServerContext.headerMemoryBytes(HTTPRequest(method: .get, path: target, headers: HTTPHeaders(fields)))
     for http11 in [false, true] {
         if case .success(let body) = RequestFraming.read(HTTPHeaders(fields), http11: http11), let length = body.contentLength {
             _ = RequestFraming.exceeds(contentLength: length, limit: 1 << 20)

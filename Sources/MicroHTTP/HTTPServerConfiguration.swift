@@ -27,10 +27,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// itself (431). libmicrohttpd clears the whole pool between requests, so a larger
     /// value costs time on every request.
     ///
-    /// The default, 16 KiB, takes header blocks of up to 15 KiB (Node.js's default limit is
-    /// 16 KiB, nginx's 8 KiB per field). A block within about 500 bytes of the pool's size
-    /// leaves libmicrohttpd no room to build its 431, so it would close the connection
-    /// without an answer: the server answers 431 itself to every block within 1 KiB of it.
+    /// The default, 16 KiB, takes header blocks of up to 15 KiB less a record of about 64
+    /// bytes per field (Node.js's default limit is 16 KiB, nginx's 8 KiB per field). A block
+    /// that fills the pool to within about 500 bytes leaves libmicrohttpd no room to build its
+    /// 431, so it would close the connection without an answer: the server answers 431
+    /// itself to every block within 768 bytes of it.
     ///
     /// libmicrohttpd also zeroes the half of the pool it lent the read buffer when it
     /// shrinks that buffer for the answer, so a smaller pool is cheaper on every request

@@ -50,18 +50,28 @@ def case_paths(opts, results):
 
 
 def header_blocks(server, results):
-    """Header blocks of one large field from 14 KB to 20 KB in 25-byte steps: each gets an
-    answer (200 while it is read, 431 past the header memory), none is closed without one."""
-    unanswered, statuses = [], {}
-    for size in range(14_000, 20_001, 25):
-        head = f"GET /healthz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
-        raw = (head + "X-Pad: " + "a" * (size - len(head) - 11) + "\r\n\r\n").encode()
-        response, _, _, error = request(server.port, raw, "127.25.0.4", timeout=3.0)
-        if response is None:
-            unanswered.append(len(raw))
-        else:
-            statuses[response.status] = statuses.get(response.status, 0) + 1
-    ok = not unanswered and set(statuses) <= {200, 431}
-    text = (f"{sum(statuses.values())} answered ({', '.join(f'{k} x{v}' for k, v in sorted(statuses.items()))})"
-            + (f"; closed without an answer at {len(unanswered)} sizes, {min(unanswered)}-{max(unanswered)} bytes" if unanswered else ""))
-    results.add("paths", "paths header blocks 14-20 KB answered", ok, text, {"unanswered": unanswered, "statuses": statuses})
+    """Header blocks of one large field from 14 to 20 KB, and of 200-byte and 40-byte fields
+    across the sizes where their records fill the header memory, in 25-byte steps: each gets
+    an answer (200 while it is read, 431 past the header memory), none is closed without one."""
+    head = f"GET /healthz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+    for label, field, sizes in (("one field", None, range(14_000, 20_001, 25)),
+                                ("200-byte fields", 200, range(10_000, 16_001, 25)),
+                                ("40-byte fields", 40, range(5_000, 9_001, 25))):
+        unanswered, statuses = [], {}
+        for size in sizes:
+            if field is None:
+                fields = "X-Pad: " + "a" * (size - len(head) - 11) + "\r\n"
+            else:
+                fields = ""
+                while len(head) + len(fields) + 2 < size:
+                    fields += "X-Pad: " + "a" * min(field, max(1, size - len(head) - len(fields) - 11)) + "\r\n"
+            raw = (head + fields + "\r\n").encode()
+            response, _, _, error = request(server.port, raw, "127.25.0.4", timeout=3.0)
+            if response is None:
+                unanswered.append(len(raw))
+            else:
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+        ok = not unanswered and set(statuses) <= {200, 431} and statuses.get(200, 0) > 0
+        text = (f"{sum(statuses.values())} answered ({', '.join(f'{k} x{v}' for k, v in sorted(statuses.items()))})"
+                + (f"; closed without an answer at {len(unanswered)} sizes, {min(unanswered)}-{max(unanswered)} bytes" if unanswered else ""))
+        results.add("paths", f"paths header blocks of {label} answered", ok, text, {"unanswered": unanswered, "statuses": statuses})

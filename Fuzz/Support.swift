@@ -2,12 +2,20 @@
 // insetd serves it, and API.md's promise for any body: a problem or an answer, never a trap.
 import DeviceCatalog
 import Foundation
-@testable import InsetService
 import JSONCore
 import MicroHTTP
+#if canImport(InsetAPI)
+// The service layer and the product routes as two modules (issue 39).
+@testable import InsetAPI
+import ServiceKit
+typealias Service = HTTPService
+#else
+@testable import InsetService
+typealias Service = InsetService
+#endif
 
 let catalog = try! DeviceCatalog.embedded()
-let service = InsetService(
+let service = Service(
     configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false),
     routes: ProductRoutes.all(catalog: catalog)
 )

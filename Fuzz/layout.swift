@@ -1,4 +1,8 @@
+#if canImport(InsetAPI)
+@testable import InsetAPI
+#else
 @testable import InsetService
+#endif
 import JSONCore
 
 /// POST /layout through the two readers: when the one-pass fast path takes a body, the

@@ -1,4 +1,8 @@
-@testable import InsetService
+#if canImport(ServiceKit)
+import ServiceKit
+#else
+import InsetService
+#endif
 
 /// Content negotiation on any Accept value: JSON, the alternative or a 406 problem, never a
 /// trap; and an Accept that names nothing else gets JSON.

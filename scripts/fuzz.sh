@@ -36,10 +36,15 @@ for folder in "$debug"/*.build; do
     case $name in
         *Tests|*PackageTests|*PackageDiscoveredTests|*-tool|insetd|insetd_bench|EmbedResourcesTool|generate_*) continue ;;
     esac
-    for object in "$folder"/*.o; do [ -e "$object" ] && objects+=("$object"); done
+    while IFS= read -r object; do objects+=("$object"); done < <(find "$folder" -name '*.o')
 done
 module_dir=$debug/Modules
 [ -d "$module_dir" ] || module_dir=$debug
+# The C modules the Swift modules import: insetd's own, and the packages' (swift-atomics).
+includes=(-I Sources/CMicroHTTPD -I Sources/CSockets -I Sources/CMalloc)
+for map in "$scratch"/checkouts/*/Sources/*/include/module.modulemap "$debug"/*.build/module.modulemap; do
+    [ -e "$map" ] && includes+=(-Xcc "-fmodule-map-file=$map" -I "$(dirname "$map")")
+done
 
 python3 - "$scratch/seeds" <<'EOF'
 # The request bodies of ../shared/scenarios, one seed file per body, by target.
@@ -66,7 +71,7 @@ failed=0
 for target in "${targets[@]}"; do
     binary=$scratch/fuzz-$target
     swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 5 -g -Onone \
-        -I "$module_dir" -I Sources/CMicroHTTPD -I Sources/CSockets -I Sources/CMalloc \
+        -I "$module_dir" "${includes[@]}" \
         "Fuzz/Support.swift" "Fuzz/$target.swift" "${objects[@]}" \
         $(pkg-config --libs libmicrohttpd) -o "$binary" 2> >(grep -v 'ld.gold: warning' >&2)
     corpus=$scratch/corpus/$target

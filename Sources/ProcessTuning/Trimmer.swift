@@ -8,15 +8,20 @@ import Foundation
 /// such clients (the hostile suite's `memory` family). So a thread samples the bytes held
 /// for clients a few times a second and, once they have fallen to an eighth of the highest
 /// figure since the last trim (and that figure was at least ``minimumWave``), trims every
-/// arena, and once more a second later. A trim of a few milliseconds after each wave costs nothing while requests are
-/// steady (the figure does not fall), and keeps the freed pages of steady small requests.
+/// arena; then once a second for ``settleTrims`` seconds while the figure stays low, as the
+/// server threads still finish requests the wave's clients left behind (their answers made
+/// and dropped after the first trim). A few trims of a few milliseconds after each wave cost
+/// nothing while requests are steady (the figure does not fall), and keep the freed pages of
+/// steady small requests.
 public final class Trimmer: Sendable {
     /// Waves smaller than this are left to the allocator.
     public static let minimumWave = 8 << 20
     /// How often the figure is sampled.
     private static let interval = 0.25
-    /// Samples after a wave's trim until the second one (1 s).
-    private static let settleTicks = 4
+    /// Samples between the trims after a wave (1 s).
+    private static let ticksPerSecond = 4
+    /// The trims after a wave's first, one a second.
+    private static let settleTrims = 5
 
     private let stopping = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -26,19 +31,18 @@ public final class Trimmer: Sendable {
         let (stopping, finished) = (stopping, finished)
         let thread = Thread {
             var highest = 0
-            // Ticks until a second trim: what the server threads still finish computing
-            // after the wave has gone is freed after the first.
-            var settleTicks = 0
+            // Samples left in the settling after a wave: a trim at every whole second.
+            var settling = 0
             while stopping.wait(timeout: .now() + Self.interval) == .timedOut {
                 let now = held()
                 highest = max(highest, now)
                 if highest >= Self.minimumWave, now <= highest / 8 {
                     AllocatorTuning.releaseFreedMemory()
                     highest = now
-                    settleTicks = Self.settleTicks
-                } else if settleTicks > 0 {
-                    settleTicks -= 1
-                    if settleTicks == 0, now < Self.minimumWave { AllocatorTuning.releaseFreedMemory() }
+                    settling = Self.settleTrims * Self.ticksPerSecond
+                } else if settling > 0 {
+                    settling -= 1
+                    if settling % Self.ticksPerSecond == 0, now < Self.minimumWave { AllocatorTuning.releaseFreedMemory() }
                 }
             }
             finished.signal()

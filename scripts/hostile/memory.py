@@ -71,11 +71,12 @@ def round_of(server, raw, clients, hold, figures):
         reset_close(s)
     for sender in senders:
         sender.join(1)
-    # The answers go with their connections; then the figure the round leaves.
+    # The answers go with their connections; then the figure the round leaves, once the
+    # server threads have finished what the clients left behind (a few seconds).
     settle_end = now() + 5
     while now() < settle_end and (bytes_in_flight(server.admin_port) or 0) > 0:
         time.sleep(0.1)
-    time.sleep(1.5)
+    time.sleep(3.5)
     figures.setdefault("held_after", []).append(bytes_in_flight(server.admin_port))
     return peak
 

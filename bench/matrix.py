@@ -29,26 +29,24 @@ import json
 import os
 import re
 import socket
-import subprocess
 import sys
 import time
 import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'scripts', 'lib'))
+import launcher  # noqa: E402
 
 
 def start_server():
     binary = os.path.join(ROOT, '.build', 'release', 'insetd')
     if not os.path.exists(binary):
         sys.exit(f'error: no {binary}; build it: swift build -c release --product insetd')
-    process = subprocess.Popen([binary, '--port', '0', '--access-log', 'off'],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = process.stdout.readline()
-    match = re.search(r'http://127\.0\.0\.1:(\d+)', line)
-    if not match:
-        process.kill()
-        sys.exit(f'error: insetd did not start: {line!r}')
-    return process, f'http://127.0.0.1:{match.group(1)}'
+    try:
+        server = launcher.Insetd(binary, ['--port', '0', '--access-log', 'off']).start()
+    except launcher.StartError as error:
+        sys.exit(f'error: {error}')
+    return server.proc, server.url
 
 
 def kibibytes(process, field):

@@ -109,23 +109,21 @@ wait_post() {   # port body: until POST /layout answers 200
     echo "nothing answers POST /layout on port $1" >&2
     exit 1
 }
-# insetd's stdout (its first line, then the access log) goes through a pipe, as a container's
-# does; the first line is kept in bench/out, the rest read into /dev/null. (Not a file: the
-# kernel writing back a c64 run's hundred megabytes of log lines disturbs whatever runs
-# next, the other servers as much as insetd.)
-keep_first_line() { IFS= read -r line; printf '%s\n' "$line" >"$1"; exec cat >/dev/null; }
+# insetd's output goes through a pipe, as a container's does (scripts/lib/insetd.sh), read
+# into /dev/null past its listening line. (Not a file: the kernel writing back a c64 run's
+# hundred megabytes of log lines disturbs whatever runs next, the other servers as much as
+# insetd.)
+. "$root/scripts/lib/insetd.sh"
+threads_on=()   # the pool size each started insetd chose, by port
 start_insetd() {   # port [extra flags…]; sets started
     local port=$1; shift
-    rm -f "$out/insetd-$port.out"
-    "$bin/insetd" --port "$port" --drain-delay 0 "$@" > >(keep_first_line "$out/insetd-$port.out") 2>/dev/null &
-    started=$!
+    insetd_start "$bin/insetd" --port "$port" --drain-delay 0 "$@" 2>/dev/null || { echo "insetd did not start on port $port" >&2; exit 1; }
+    started=$INSETD_PID
+    threads_on[$port]=$INSETD_THREADS
     pids+=("$started")
 }
 # The size of the pool insetd started on port $1 chose (from its "listening on" line).
-insetd_threads() {
-    for _ in $(seq 1 50); do [ -s "$out/insetd-$1.out" ] && break; sleep 0.1; done
-    sed -n 's/.*listening on .* (\([0-9]*\) threads).*/\1/p' "$out/insetd-$1.out" | head -n 1
-}
+insetd_threads() { echo "${threads_on[$1]:-}"; }
 rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status"; }
 
 # One wrk run: prints "req/s p50 p99 requests" (latencies in ms); fails on non-2xx answers.

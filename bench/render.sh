@@ -16,17 +16,10 @@ duration=${DURATION:-5s}
 [ "${1:-}" = --no-build ] || swift build -c release --product insetd --package-path "$root" >/dev/null
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
 
-log=$(mktemp)
-"$root/.build/release/insetd" --port 0 --access-log off >"$log" 2>&1 &
-pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n 1)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "${port:-}" ] || { echo "insetd did not start:"; cat "$log"; exit 1; }
-url="http://127.0.0.1:$port"
+. "$root/scripts/lib/insetd.sh"
+insetd_start "$root/.build/release/insetd" --port 0 --access-log off || { echo "insetd did not start" >&2; exit 1; }
+url=$INSETD_URL
+trap 'kill "$INSETD_PID" 2>/dev/null || true' EXIT
 for path in /layout /render; do
     status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' --data-binary "@$body" "$url$path")
     [ "$status" = 200 ] || { echo "POST $path answered $status" >&2; exit 1; }

@@ -99,6 +99,9 @@ final class ConnectionTable: @unchecked Sendable {
     let headerTimeout: Int
     /// Milliseconds a request has for its body after its header.
     let bodyTimeout: Int
+    /// Whether a full table with no idle connection evicts its oldest busy one
+    /// (``HTTPServerConfiguration/evictsBusyConnections``).
+    let evictsBusy: Bool
 
     /// The most connections open and being closed at once: the accepting thread waits for
     /// closes beyond it. libmicrohttpd's own limit is set so that no pool thread reaches its
@@ -116,7 +119,8 @@ final class ConnectionTable: @unchecked Sendable {
     private var reaped = 0
     private var acceptFailures = 0
 
-    init(limit: Int, perPeerLimit: Int, headerTimeoutSeconds: Int, bodyTimeoutSeconds: Int) {
+    init(limit: Int, perPeerLimit: Int, headerTimeoutSeconds: Int, bodyTimeoutSeconds: Int, evictsBusy: Bool = false) {
+        self.evictsBusy = evictsBusy
         self.limit = limit
         self.perPeerLimit = perPeerLimit
         headerTimeout = headerTimeoutSeconds * 1000
@@ -227,15 +231,20 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     /// The connection without a request in progress whose clock started first, of `peer`
-    /// or of any peer.
+    /// or of any peer; with ``evictsBusy``, when there is none, the busy one whose clock
+    /// started first.
     private func oldestIdleLocked(of peer: PeerKey?) -> Entry? {
         var oldest: (entry: Entry, since: Int)?
+        var oldestBusy: (entry: Entry, since: Int)?
         for entry in entries.values where !entry.closing && (peer == nil || entry.peer == peer) {
             let (phase, since) = entry.state
-            guard phase == .awaitingHeader else { continue }
-            if oldest == nil || since < oldest!.since { oldest = (entry, since) }
+            if phase == .awaitingHeader {
+                if oldest == nil || since < oldest!.since { oldest = (entry, since) }
+            } else if evictsBusy, oldestBusy == nil || since < oldestBusy!.since {
+                oldestBusy = (entry, since)
+            }
         }
-        return oldest?.entry
+        return (oldest ?? oldestBusy)?.entry
     }
 
     /// Shuts `entry`'s socket down; it stays in the table, counted as closing, until

@@ -19,6 +19,9 @@ public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The percent-decoded path, without the query string.
     public var path: String
+    /// Set when the path, once percent-decoded, holds a C0 control byte or DEL: it then
+    /// matches no route (API.md "Paths and Host"), and ``path`` may stop at a `%00`.
+    public var pathHoldsControlByte = false
     /// The query parameters in order, percent-decoded.
     public var query: [QueryItem]
     /// The header fields in order; look-ups ignore case.
@@ -34,8 +37,10 @@ public struct HTTPRequest: Sendable {
     /// other check, and the server closes the connection after the answer.
     public var framingError: FramingError?
     /// Set when the bytes the server holds for clients, with this request's declared body,
-    /// exceed its in-flight budget as the header arrives: a body is then not read, and the
-    /// handler should answer 503 unless the route must always answer (health checks).
+    /// exceed its in-flight budget as the header arrives (a body is then not read), or when
+    /// keeping the body as it arrives would (it is then read and dropped, and ``body`` is
+    /// empty): the handler should answer 503 unless the route must always answer (health
+    /// checks).
     public var overBudget: Bool
     /// The peer's numeric address (`127.0.0.1`, `::1`), when known. The server keeps the
     /// address's bytes and formats them only when this is read: most handlers never do.

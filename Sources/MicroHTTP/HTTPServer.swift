@@ -37,10 +37,12 @@ public final class HTTPServer: @unchecked Sendable {
         self.configuration = configuration
         let connections = ConnectionTable(
             limit: configuration.connectionLimit, perPeerLimit: configuration.perIPConnectionLimit,
-            headerTimeoutSeconds: configuration.headerTimeoutSeconds, bodyTimeoutSeconds: configuration.connectionTimeoutSeconds
+            headerTimeoutSeconds: configuration.headerTimeoutSeconds, bodyTimeoutSeconds: configuration.connectionTimeoutSeconds,
+            evictsBusy: configuration.evictsBusyConnections
         )
         self.context = ServerContext(
-            handler: handler, maxBodyBytes: configuration.maxBodyBytes, inFlightBudget: configuration.inFlightBudgetBytes, connections: connections
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes, inFlightBudget: configuration.inFlightBudgetBytes,
+            connectionMemory: configuration.connectionMemoryLimit, connections: connections
         )
     }
 
@@ -100,7 +102,8 @@ public final class HTTPServer: @unchecked Sendable {
                 connectionTimeoutSeconds: options.connectionTimeoutSeconds, connectionMemoryLimit: options.connectionMemoryLimit
             ),
             context: contextPointer, accessHandler: ServerContext.accessHandler,
-            requestCompleted: ServerContext.requestCompleted, connectionNotify: ServerContext.connectionNotify, faults: faults
+            requestCompleted: ServerContext.requestCompleted, connectionNotify: ServerContext.connectionNotify,
+            uriLog: ServerContext.uriLog, faults: faults
         )
         guard let newDaemon else {
             acceptor.stop()

@@ -27,10 +27,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// itself (431). libmicrohttpd clears the whole pool between requests, so a larger
     /// value costs time on every request.
     ///
-    /// The default, 16 KiB, takes header blocks of up to about 15.5 KB (Node.js's default
-    /// limit is 16 KiB, nginx's 8 KiB per field). A block within about 500 bytes of the
-    /// pool's size gets the connection closed without an answer, as libmicrohttpd then has
-    /// no room left to build its 431 (so it was with 36 KiB pools too, near 36.5 KB).
+    /// The default, 16 KiB, takes header blocks of up to 15 KiB less a record of about 64
+    /// bytes per field (Node.js's default limit is 16 KiB, nginx's 8 KiB per field). A block
+    /// that fills the pool to within about 500 bytes leaves libmicrohttpd no room to build its
+    /// 431, so it would close the connection without an answer: the server answers 431
+    /// itself to every block within 768 bytes of it.
     ///
     /// libmicrohttpd also zeroes the half of the pool it lent the read buffer when it
     /// shrinks that buffer for the answer, so a smaller pool is cheaper on every request
@@ -46,6 +47,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// marked ``HTTPRequest/overBudget``: one with a body is then answered before its body is
     /// read, so that request bodies count in the budget as answers do.
     public var inFlightBudgetBytes: Int
+    /// Whether a new connection that finds the table full, with no connection idle or still
+    /// sending its header, evicts the oldest connection whatever it is doing (reading a body,
+    /// being answered) rather than being refused. For a listener of probes and scrapes
+    /// (answered in microseconds), so that clients that send slowly or do not read cannot
+    /// keep a fresh probe out; a public listener refuses instead, keeping slow downloads.
+    public var evictsBusyConnections: Bool
 
     /// Creates a configuration; every parameter has the service's default.
     public init(
@@ -59,7 +66,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         headerTimeoutSeconds: Int = 10,
         connectionMemoryLimit: Int = 16 << 10,
         socketBufferBytes: Int = 64 << 10,
-        inFlightBudgetBytes: Int = 64 << 20
+        inFlightBudgetBytes: Int = 64 << 20,
+        evictsBusyConnections: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -72,6 +80,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.socketBufferBytes = socketBufferBytes
         self.inFlightBudgetBytes = inFlightBudgetBytes
+        self.evictsBusyConnections = evictsBusyConnections
     }
 
     /// The default pool size: two threads per processor this process may use

@@ -14,6 +14,9 @@ enum LibMicroHTTPD {
     typealias ContentReaderFree = MHD_ContentReaderFreeCallback
     typealias KeyValueIterator = MHD_KeyValueIteratorN
     typealias Result = MHD_Result
+    /// `MHD_OPTION_URI_LOG_CALLBACK`'s function: the raw request target in, the request's
+    /// first `*con_cls` out.
+    typealias URILog = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer?
 
     /// The daemon's settings that MicroHTTP uses.
     struct DaemonOptions {
@@ -29,7 +32,7 @@ enum LibMicroHTTPD {
     /// callback. Nil when it does not start (or `faults` plans that).
     static func startDaemon(
         options: DaemonOptions, context: UnsafeMutableRawPointer, accessHandler: AccessHandler,
-        requestCompleted: RequestCompleted, connectionNotify: ConnectionNotify, faults: FaultPlan
+        requestCompleted: RequestCompleted, connectionNotify: ConnectionNotify, uriLog: URILog, faults: FaultPlan
     ) -> OpaquePointer? {
         guard !faults.daemonStartFailsNow else { return nil }
         // The `Date` header comes from the pool thread's own clock (see ``HTTPDate``).
@@ -52,6 +55,7 @@ enum LibMicroHTTPD {
             MHD_OptionItem(
                 option: .NOTIFY_CONNECTION, value: Int(bitPattern: unsafeBitCast(connectionNotify, to: UnsafeRawPointer.self)), ptr_value: context
             ),
+            MHD_OptionItem(option: .URI_LOG_CALLBACK, value: Int(bitPattern: unsafeBitCast(uriLog, to: UnsafeRawPointer.self)), ptr_value: context),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         return items.withUnsafeMutableBufferPointer { buffer in

@@ -7,6 +7,9 @@ public enum FramingError: Error, Equatable, Sendable {
     case ambiguous(String)
     /// A transfer coding other than `chunked` (answered 501): the codings as sent.
     case unsupportedCoding(String)
+    /// An HTTP/1.1 request without a `Host` field, or any request with more than one or with
+    /// a value that is not a host (RFC 9112 §3.2; answered 400): the associated text says which.
+    case invalidHost(String)
 }
 
 /// The framing rules libmicrohttpd 0.9.75 does not enforce itself: it reads the first
@@ -22,8 +25,11 @@ enum RequestFraming {
     }
 
     /// How `headers` frame the body, or their first framing problem (400 cases before 501
-    /// ones), read in one pass over the fields.
-    static func read(_ headers: HTTPHeaders) -> Result<Body, FramingError> {
+    /// ones; the `Host` field's, which an HTTP/1.1 request (`http11`) must have, before the
+    /// rest), read in one pass over the fields.
+    static func read(_ headers: HTTPHeaders, http11: Bool = false) -> Result<Body, FramingError> {
+        var hosts = 0
+        var host = ""
         var lengths = 0
         var contentLength: String?
         var transferEncodings = 0
@@ -32,7 +38,10 @@ enum RequestFraming {
             if field.name.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
                 return .failure(.ambiguous("white space between the header name \"\(field.name.trimmingTrailingWhitespace)\" and its colon"))
             }
-            if HTTPHeaders.namesEqual(field.name, "Content-Length") {
+            if HTTPHeaders.namesEqual(field.name, "Host") {
+                hosts += 1
+                host = field.value
+            } else if HTTPHeaders.namesEqual(field.name, "Content-Length") {
                 lengths += 1
                 contentLength = field.value
             } else if HTTPHeaders.namesEqual(field.name, "Transfer-Encoding") {
@@ -44,6 +53,9 @@ enum RequestFraming {
                 }
             }
         }
+        if hosts > 1 { return .failure(.invalidHost("more than one Host field")) }
+        if hosts == 0, http11 { return .failure(.invalidHost("an HTTP/1.1 request without a Host field")) }
+        if hosts == 1, let problem = RequestTarget.hostProblem(host) { return .failure(.invalidHost("the Host field holds \(problem)")) }
         if lengths > 1 { return .failure(.ambiguous("more than one Content-Length field")) }
         guard transferEncodings > 0 else { return .success(Body(contentLength: contentLength, chunked: false)) }
         if lengths > 0 { return .failure(.ambiguous("Transfer-Encoding together with Content-Length")) }

@@ -17,11 +17,14 @@ final class ServerContext: @unchecked Sendable {
     let handler: HTTPHandler
     let maxBodyBytes: Int
     let inFlightBudget: Int
+    /// The most header memory a request may take (see ``headerBlockLimit(memory:)``).
+    let headerBlockLimit: Int
     let connections: ConnectionTable
     let stripes = ThreadStripes(initial: Counters())
 
-    init(handler: @escaping HTTPHandler, maxBodyBytes: Int, inFlightBudget: Int, connections: ConnectionTable) {
+    init(handler: @escaping HTTPHandler, maxBodyBytes: Int, inFlightBudget: Int, connectionMemory: Int, connections: ConnectionTable) {
         self.handler = handler
+        headerBlockLimit = Self.headerBlockLimit(memory: connectionMemory)
         self.maxBodyBytes = maxBodyBytes
         self.inFlightBudget = inFlightBudget
         self.connections = connections
@@ -38,10 +41,38 @@ final class ServerContext: @unchecked Sendable {
         /// What the body's buffer adds to ``BytesInFlight`` (buffers past the lending
         /// threshold only, as for answers: small ones are many and cheap).
         private var countedBodyBytes = 0
+        /// The body's declared length (0 when chunked or absent): the buffer grows towards it
+        /// as bytes arrive, never ahead of them.
+        var declaredBodyBytes = 0
+        /// The body's bytes received so far, kept or (over the budget) dropped.
+        var receivedBodyBytes = 0
 
         init(request: HTTPRequest, connection: ConnectionTable.Entry?) {
             self.request = request
             self.connection = connection
+        }
+
+        /// Appends a piece of the body, growing its buffer with what has arrived (doubling,
+        /// capped at the declared length): a client that declares a length and stalls makes
+        /// the server hold nothing it has not sent. When growing it would take the bytes held
+        /// for clients past `budget`, the body is dropped instead and the request marked
+        /// ``HTTPRequest/overBudget`` (answered 503 once its body has arrived, which is then
+        /// read and discarded: libmicrohttpd 0.9.75 cannot answer during an upload).
+        func appendBody(_ bytes: UnsafeBufferPointer<UInt8>, budget: Int) {
+            guard !request.overBudget else { return }
+            let needed = request.body.count + bytes.count
+            if needed > request.body.capacity {
+                let doubled = max(needed, 2 * request.body.capacity, ServerContext.lendingThreshold)
+                let capacity = declaredBodyBytes >= needed ? min(doubled, declaredBodyBytes) : doubled
+                if capacity > ServerContext.lendingThreshold, BytesInFlight.current + capacity - countedBodyBytes > budget {
+                    releaseBody()
+                    request.overBudget = true
+                    return
+                }
+                request.body.reserveCapacity(capacity)
+            }
+            request.body.append(contentsOf: bytes)
+            recountBody()
         }
 
         /// Brings the body's share of the in-flight figure up to its buffer's capacity.
@@ -57,6 +88,19 @@ final class ServerContext: @unchecked Sendable {
             BytesInFlight.add(-countedBodyBytes)
             countedBodyBytes = 0
         }
+    }
+
+    /// What the URI-log callback leaves in `*con_cls` for a request whose path, once
+    /// percent-decoded, holds a control byte: never dereferenced, replaced by the request's
+    /// state on the access handler's first call.
+    static var controlBytePath: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
+
+    /// libmicrohttpd's URI-log callback, called with the raw request target before it is
+    /// decoded: libmicrohttpd hands the access handler a C string, which a `%00` would cut
+    /// short (`/metrics%00.css` read as `/metrics`), so the raw path is checked here.
+    static let uriLog: LibMicroHTTPD.URILog = { _, uri, _ in
+        guard let uri, RequestTarget.pathHoldsControlByte(uri) else { return nil }
+        return controlBytePath
     }
 
     /// libmicrohttpd's connection-notify callback: binds each connection it starts serving to
@@ -80,29 +124,35 @@ final class ServerContext: @unchecked Sendable {
     ///
     /// The context is borrowed, never retained: every pool thread calls in with it, and a
     /// retain and release per call would bounce its reference count between cores.
-    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, conCls in
         guard let cls, let connection, let conCls, let uploadSize else { return .NO }
         return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
-            context.access(connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, conCls: conCls)
+            context.access(
+                connection, url: url, method: method, version: version, uploadData: uploadData, uploadSize: uploadSize, conCls: conCls
+            )
         }
     }
 
     /// `accessHandler`'s work, on the borrowed context.
     private func access(
-        _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let existing = conCls.pointee else {
+        guard let existing = conCls.pointee, existing != Self.controlBytePath else {
             let entry = LibMicroHTTPD.socketContext(of: connection).map { Unmanaged<ConnectionTable.Entry>.fromOpaque($0).takeUnretainedValue() }
             entry?.enter(.readingBody, now: ConnectionTable.now())
             let state = RequestState(request: Self.makeRequest(connection, url: url, method: method), connection: entry)
+            state.request.pathHoldsControlByte = conCls.pointee == Self.controlBytePath
             conCls.pointee = Unmanaged.passRetained(state).toOpaque()
             stripes.withCurrent { $0.inFlight += 1 }
+            if Self.headerMemoryBytes(state.request) > headerBlockLimit {
+                return Self.refuseHeaderBlock(on: connection)
+            }
             // Answered now, before any byte of the body (libmicrohttpd then closes the
-            // connection after the answer): a framing that cannot be trusted, or a length
-            // known to be too large.
+            // connection after the answer): a framing that cannot be trusted, a Host that is
+            // missing, repeated or invalid, or a length known to be too large.
             let body: RequestFraming.Body
-            switch RequestFraming.read(state.request.headers) {
+            switch RequestFraming.read(state.request.headers, http11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
             case .failure(let error):
                 state.request.framingError = error
                 return respond(state, on: connection)
@@ -113,17 +163,15 @@ final class ServerContext: @unchecked Sendable {
                 state.request.bodyTooLarge = true
                 return respond(state, on: connection)
             }
-            // A body counts in the in-flight budget from its header on (its whole declared
-            // length reserved), so that bodies arriving together cannot pass the budget.
+            // A declared length that does not fit in what is left of the budget is refused
+            // at once; one that fits is not reserved (the budget counts bytes held, API.md
+            // "Memory"): its buffer grows as its bytes arrive.
             let declared = body.contentLength.flatMap(Int.init) ?? 0
             state.request.overBudget = BytesInFlight.current + declared > inFlightBudget
             if state.request.overBudget, declared > 0 || body.chunked {
                 return respond(state, on: connection)
             }
-            if declared > 0 {
-                state.request.body.reserveCapacity(declared)
-                state.recountBody()
-            }
+            state.declaredBodyBytes = declared
             return .YES
         }
         let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
@@ -134,12 +182,12 @@ final class ServerContext: @unchecked Sendable {
             // Only a chunked body can pass the limit here (a longer Content-Length was
             // answered above), and libmicrohttpd 0.9.75 cannot answer during an upload: cut
             // the connection rather than read on.
-            guard state.request.body.count + chunkSize <= maxBodyBytes else { return .NO }
+            guard state.receivedBodyBytes + chunkSize <= maxBodyBytes else { return .NO }
+            state.receivedBodyBytes += chunkSize
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: chunkSize) { bytes in
-                    state.request.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: chunkSize))
+                    state.appendBody(UnsafeBufferPointer(start: bytes, count: chunkSize), budget: inFlightBudget)
                 }
-                state.recountBody()
             }
             return .YES
         }
@@ -148,9 +196,44 @@ final class ServerContext: @unchecked Sendable {
         return respond(state, on: connection)
     }
 
+    /// The most header memory (``headerMemoryBytes(_:)``) a request may take and get past the
+    /// access handler's first call, for a connection memory of `memory` bytes. libmicrohttpd
+    /// answers a block larger than its pool 431 itself, but one that fills the pool to within
+    /// about 500 bytes leaves it no room to build any answer, and it closes the connection
+    /// without one (measured: one field of 15.9–16.2 KB, 61 fields of 200 bytes near 12.2 KB,
+    /// 167 of 40 bytes near 7 KB); so every request within 768 bytes of it is refused here. A
+    /// block of one 15 KiB field still gets in.
+    static func headerBlockLimit(memory: Int) -> Int {
+        memory - 768
+    }
+
+    /// What a field takes of libmicrohttpd's pool besides its bytes (its record; measured
+    /// about 56, rounded up).
+    static let fieldOverhead = 64
+
+    /// The pool memory `request`'s header block takes, near enough: its bytes as sent (the
+    /// query as decoded) and a record per field and query item.
+    static func headerMemoryBytes(_ request: HTTPRequest) -> Int {
+        var bytes = request.method.rawValue.utf8.count + request.path.utf8.count + " HTTP/1.1\r\n\r\n".utf8.count + 1
+        for item in request.query { bytes += item.name.utf8.count + (item.value?.utf8.count ?? 0) + 2 + fieldOverhead }
+        for field in request.headers { bytes += field.name.utf8.count + field.value.utf8.count + 4 + fieldOverhead }
+        return bytes
+    }
+
+    /// The answer libmicrohttpd would give a header block over its memory (API.md exempts its
+    /// pages: no body, no Content-Type), written on the socket directly, as libmicrohttpd
+    /// would have no room to build it; `.NO` then closes the connection.
+    private static func refuseHeaderBlock(on connection: OpaquePointer) -> MHD_Result {
+        let page = "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+        _ = Array(page.utf8).withUnsafeBytes { Syscalls.send(LibMicroHTTPD.socket(of: connection), $0) }
+        return .NO
+    }
+
     /// libmicrohttpd's request-completed callback: releases the request's state.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
         guard let cls, let conCls, let pointer = conCls.pointee else { return }
+        conCls.pointee = nil
+        guard pointer != controlBytePath else { return }
         let state = Unmanaged<RequestState>.fromOpaque(pointer)
         // The answer is sent: the header clock starts again for the next request.
         state._withUnsafeGuaranteedRef { state in
@@ -158,7 +241,6 @@ final class ServerContext: @unchecked Sendable {
             state.releaseBody()
         }
         state.release()
-        conCls.pointee = nil
         Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.stripes.withCurrent { $0.inFlight -= 1 } }
     }
 

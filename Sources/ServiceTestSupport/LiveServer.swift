@@ -44,10 +44,14 @@ public final class LiveServer: Sendable {
         service.shutdown(drainDelay: .zero, drainTimeout: drainTimeout)
     }
 
-    /// Opens a new connection to the server.
+    /// Opens a new connection to the server; `timeout` is multiplied by
+    /// `$INSETD_TEST_TIMEOUT_SCALE` (scripts/test sets 10 for the sanitizer runs, whose code
+    /// runs several times slower).
     public func connect(timeout: Duration = .seconds(5)) throws -> HTTPClientConnection {
-        try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: timeout)
+        try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: timeout * Self.timeoutScale)
     }
+
+    private static let timeoutScale = ProcessInfo.processInfo.environment["INSETD_TEST_TIMEOUT_SCALE"].flatMap(Int.init) ?? 1
 
     /// Sends one request on a new connection and reads the answer.
     public func request(_ method: HTTPMethod, _ target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) throws -> HTTPResponse {

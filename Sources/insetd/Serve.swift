@@ -34,7 +34,7 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "insetd")
 
-        AllocatorTuning.apply()
+        AllocatorTuning.apply(arenas: HTTPServerConfiguration.availableProcessors)
         let catalog: DeviceCatalog
         do {
             catalog = try DeviceCatalog.embedded()
@@ -66,6 +66,9 @@ struct Serve: AsyncParsableCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         ))
+        // Gives freed memory back once the answers in flight have gone (ProcessTuning).
+        let trimmer = Trimmer { HTTPServer.bytesInFlight }
+        defer { trimmer.stop() }
         do {
             try await group.run()
             logger.notice("stopped", metadata: ["allRequestsFinished": "true"])

@@ -76,6 +76,25 @@ import Testing
         }
     }
 
+    /// The admin listener's policy: a full table of busy connections (a body trickled, an
+    /// answer not read) makes room for a fresh probe by evicting the oldest of them.
+    @Test func aTableThatEvictsBusyConnectionsLetsAFreshRequestIn() throws {
+        var settings = configuration(limit: 2)
+        settings.evictsBusyConnections = true
+        try withServer(settings) { server in
+            let busy = try (0..<2).map { _ in try HTTPClientConnection(host: "127.0.0.1", port: server.port) }
+            for client in busy {
+                try client.write("POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab")
+                Thread.sleep(forTimeInterval: 0.03)
+            }
+            #expect(eventually(within: .seconds(2)) { server.requestsInFlight == 2 })
+            #expect(try get(server.port, "/probe").status == 200)
+            #expect(busy[0].waitForPeerClose(within: .seconds(1)), "the oldest busy connection is evicted")
+            #expect(server.connectionFigures.evicted == 1)
+            #expect(server.connectionFigures.refused == 0)
+        }
+    }
+
     @Test func thePerAddressLimitEvictsThatAddressOnly() throws {
         try withServer(configuration(perAddress: 2)) { server in
             let first = try HTTPClientConnection(host: "127.0.0.1", port: server.port, source: "127.0.0.1")

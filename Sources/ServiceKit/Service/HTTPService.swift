@@ -143,12 +143,13 @@ public final class HTTPService: Sendable {
         var response: HTTPResponse
         if let framing = request.framingError {
             response = Self.problem(for: framing).response
-        } else if let match = router.match(request.path),
+        } else if !request.pathHoldsControlByte, let match = router.match(request.path),
            admin ? match.index < OperationalRoutes.adminPatterns.count : match.index != hiddenPublicEntry {
             routeIndex = match.index
             response = answer(request, match: match, requestID: requestID)
         } else {
-            response = Problem(status: 404, detail: "no resource at \(request.path)").response
+            let shown = request.pathHoldsControlByte ? "a path holding a control byte (%00-%1F or %7F)" : request.path
+            response = Problem(status: 404, detail: "no resource at \(shown)").response
         }
         // Room for the request id, nosniff and the CORS fields at once.
         response.headers.reserveCapacity(response.headers.count + 5)
@@ -198,6 +199,7 @@ public final class HTTPService: Sendable {
         switch framing {
         case .ambiguous(let why): .badRequest("the request's framing is ambiguous: \(why)")
         case .unsupportedCoding(let codings): Problem(status: 501, detail: "transfer coding \"\(codings)\" is not implemented; send the body with Content-Length or chunked")
+        case .invalidHost(let why): .badRequest("\(why); send one Host field naming the server (RFC 9112 section 3.2)")
         }
     }
 

@@ -90,7 +90,7 @@ public struct ServiceConfiguration: Sendable {
                 host: address.host, port: address.port, threads: 1, maxBodyBytes: 4096,
                 connectionLimit: 16, perIPConnectionLimit: 0,
                 connectionTimeoutSeconds: server.connectionTimeoutSeconds,
-                headerTimeoutSeconds: server.headerTimeoutSeconds
+                headerTimeoutSeconds: server.headerTimeoutSeconds, evictsBusyConnections: true
             )
         }
     }

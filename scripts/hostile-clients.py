@@ -74,11 +74,11 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hostile import admin, budget, burst, endless, framing, memory, nonreaders, nosniff, paths, sigterm, slowloris  # noqa: E402
+from hostile import admin, budget, burst, cpu, endless, framing, memory, nonreaders, nosniff, paths, sigterm, slowloris  # noqa: E402
 from hostile.probes import Results  # noqa: E402
 from hostile.server import DRAIN_DELAY, DRAIN_TIMEOUT, StartError, kill_all_servers, now  # noqa: E402
 
-CASES = ["burst", "slowloris", "nonreaders", "framing", "budget", "admin", "paths", "memory", "endless", "nosniff", "sigterm"]
+CASES = ["burst", "slowloris", "nonreaders", "framing", "budget", "admin", "paths", "memory", "cpu", "endless", "nosniff", "sigterm"]
 
 
 def main():
@@ -139,6 +139,8 @@ def main():
                     paths.case_paths(opts, results)
                 elif case == "memory":
                     memory.case_memory(opts, results)
+                elif case == "cpu":
+                    cpu.case_cpu(opts, results)
                 elif case == "endless":
                     endless.case_endless(opts, results, opts.slack)
                 elif case == "nosniff":

@@ -31,4 +31,17 @@ extension JSONWriter {
     mutating func field(_ name: StaticString, _ point: Point) {
         object(name, "x", point.x, "y", point.y)
     }
+
+    /// `"window": {"safeAreaInsets" (safe-area model only), "frame", "sizeClass"}`: the
+    /// app's window as /layout and every matrix result answer it.
+    mutating func window(_ window: AppWindow, safeArea: Insets?) {
+        beginObject("window")
+        if let safeArea { field("safeAreaInsets", safeArea) }
+        field("frame", window.frame)
+        beginObject("sizeClass")
+        field("horizontal", window.sizeClass.horizontal.rawValue)
+        field("vertical", window.sizeClass.vertical.rawValue)
+        endObject()
+        endObject()
+    }
 }

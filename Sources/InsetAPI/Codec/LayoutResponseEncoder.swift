@@ -77,14 +77,7 @@ public enum LayoutResponseEncoder {
                 writer.field("orientation", orientation)
                 writer.field("systemVersion", systemVersion)
                 writer.field("screen", screen)
-                writer.beginObject("window")
-                if let windowSafeArea { writer.field("safeAreaInsets", windowSafeArea) }
-                writer.field("frame", window.frame)
-                writer.beginObject("sizeClass")
-                writer.field("horizontal", window.sizeClass.horizontal.rawValue)
-                writer.field("vertical", window.sizeClass.vertical.rawValue)
-                writer.endObject()
-                writer.endObject()
+                writer.window(window, safeArea: windowSafeArea)
                 writeNodes(nodes, to: &writer)
                 if answersSteps { writer.beginArray("steps") }
             } else {

@@ -84,40 +84,15 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
             writer.field("device", combination.device)
             writer.field("orientation", combination.orientation.rawValue)
             writer.field("systemVersion", combination.systemVersion)
-            writer.beginObject("window")
-            if let safeArea = result.windowSafeArea { writer.field("safeAreaInsets", safeArea) }
             // As /layout answers it: the app's window, a Split View or free one included.
-            let window = request.request.appWindow
-            writer.field("frame", window.frame)
-            let sizeClass = window.sizeClass
-            writer.beginObject("sizeClass")
-            writer.field("horizontal", sizeClass.horizontal.rawValue)
-            writer.field("vertical", sizeClass.vertical.rawValue)
+            writer.window(request.request.appWindow, safeArea: result.windowSafeArea)
+            // Every field by default: what /layout answers for the node, byte for byte.
+            writer.nodes(result.nodes, fields: fields ?? NodeFieldSet(NodeField.allCases))
+            // `?fields=` leaves the result's caveats alone (API.md).
+            writer.caveats(result.caveats)
             writer.endObject()
-            writer.endObject()
-            if let fields {
-                writer.nodes(result.nodes, fields: fields)
-                // `?fields=` leaves the result's caveats alone (API.md).
-                writer.caveats(result.caveats)
-                writer.endObject()
-                piece.append(contentsOf: writer.bytes)
-            } else {
-                writer.key("nodes")
-                piece.append(contentsOf: writer.bytes)
-                piece.append(contentsOf: Self.layoutNodes(LayoutResponseEncoder.encode(result, for: request)))
-                piece.append(UInt8(ascii: "}"))
-            }
+            piece.append(contentsOf: writer.bytes)
         }
-    }
-
-    /// The `nodes` value of a /layout answer without steps and what follows it (its
-    /// `caveats`, when any): from the `{` after the first `"nodes":` (the head before it
-    /// holds no text of the request's) to the document's closing brace.
-    static func layoutNodes(_ answer: [UInt8]) -> ArraySlice<UInt8> {
-        let key = Array("\"nodes\":".utf8)
-        var start = 0
-        while !answer[start..<start + key.count].elementsEqual(key) { start += 1 }
-        return answer[(start + key.count)..<(answer.count - 1)]
     }
 
     /// `],"skipped":[…]}`: the end of the JSON answer.

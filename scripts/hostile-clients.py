@@ -95,6 +95,8 @@ def main():
     parser.add_argument("--in-flight-budget-bytes", type=int, default=None, help="passed to the server (default: the server's own)")
     parser.add_argument("--slack", type=float, default=1.5, help="seconds allowed beyond a deadline (default 1.5)")
     parser.add_argument("--only", default=None, help="comma-separated cases: " + ",".join(CASES))
+    parser.add_argument("--memory-attacks", default=",".join(memory.ATTACK_KEYS),
+                        help="comma-separated attacks of the memory case: " + ",".join(memory.ATTACK_KEYS) + " (default all)")
     parser.add_argument("--json", default=None, metavar="PATH", help="write a JSON summary there ('-' for stdout)")
     opts = parser.parse_args()
     opts.binary = os.path.abspath(opts.binary)

@@ -19,22 +19,26 @@ public struct ContentDigest: Sendable {
     /// Adds one part. Each part's length is mixed in first, so that no two lists of parts
     /// run together into the same bytes.
     public mutating func add(_ bytes: some Collection<UInt8>) {
-        hash ^= UInt64(bytes.count)
-        hash &*= Self.prime
-        let mixed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            let raw = UnsafeRawBufferPointer(buffer)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* Self.prime
-                hash ^= hash >> 29
-                offset += 8
-            }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* Self.prime
-                offset += 1
-            }
+        // A collection without contiguous storage is mixed from a copy, length and all once.
+        guard let _ = bytes.withContiguousStorageIfAvailable({ mix(UnsafeRawBufferPointer($0)) }) else {
+            Array(bytes).withUnsafeBytes { mix($0) }
+            return
         }
-        if mixed == nil { add(Array(bytes)) }
+    }
+
+    private mutating func mix(_ raw: UnsafeRawBufferPointer) {
+        hash ^= UInt64(raw.count)
+        hash &*= Self.prime
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* Self.prime
+            hash ^= hash >> 29
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* Self.prime
+            offset += 1
+        }
     }
 
     /// The digest so far, as 16 lowercase hex digits.

@@ -26,5 +26,9 @@ import Testing
         var slice = ContentDigest()
         slice.add(Array("xabc".utf8).dropFirst())
         #expect(slice.hex == ContentDigest.hex(Array("abc".utf8)))
+        // A collection without contiguous storage gives the digest of the same bytes.
+        var view = ContentDigest()
+        view.add("abc".utf8)
+        #expect(view.hex == ContentDigest.hex(Array("abc".utf8)))
     }
 }

@@ -130,7 +130,7 @@ let package = Package(
             dependencies: ["insetd", "MicroHTTP", "ServiceKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: strict),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "ServiceTestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
         .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine", "InsetEngineTestSupport"], swiftSettings: strict),
         .testTarget(name: "DeviceCatalogTests", dependencies: ["DeviceCatalog", "InsetEngine"], swiftSettings: strict),

@@ -382,7 +382,7 @@ import InsetEngineTestSupport
         let response = try connection.readResponse()
         #expect(response.status == 200)
         #expect(response.headers["Transfer-Encoding"] == "chunked")
-        #expect(Self.dechunked(response.body) == whole)
+        #expect(dechunked(response.body) == whole)
     }
 
     // MARK: - Helpers
@@ -415,20 +415,5 @@ import InsetEngineTestSupport
     /// The value of `object`'s member `key`.
     static func member(_ key: String, of object: JSONValue, in document: JSONDocument) -> JSONValue? {
         document.members(of: object).first { document.string($0.key) == key }?.value
-    }
-
-    /// The chunks of a chunked body, joined; nil when it is not one.
-    static func dechunked(_ bytes: [UInt8]) -> [UInt8]? {
-        var result: [UInt8] = []
-        var position = 0
-        while let lineEnd = (position..<max(position, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
-              let size = Int(String(decoding: bytes[position..<lineEnd], as: UTF8.self), radix: 16) {
-            let start = lineEnd + 2
-            guard start + size + 2 <= bytes.count else { return nil }
-            if size == 0 { return result }
-            result += bytes[start..<(start + size)]
-            position = start + size + 2
-        }
-        return nil
     }
 }

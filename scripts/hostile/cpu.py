@@ -38,9 +38,7 @@ def cpu_seconds(pid):
 def case_cpu(opts, results):
     server = Server(opts, "cpu").start()
     try:
-        body = matrix_body()
-        raw = (f"POST /layout/matrix?fields=contentInset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-               f"Accept: text/csv\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+        raw = post("/layout/matrix?fields=contentInset", matrix_body(), extra="Accept: text/csv\r\n")
         before = cpu_seconds(server.pid)
         response, _, _, error = request(server.port, raw, "127.26.0.1", timeout=60, method="POST")
         spent = cpu_seconds(server.pid) - before

@@ -230,22 +230,33 @@ final class ConnectionTable: @unchecked Sendable {
         lock.withLock { acceptFailures += 1 }
     }
 
-    /// The connection without a request in progress whose clock started first, of `peer`
-    /// or of any peer; with ``evictsBusy``, when there is none, the busy one whose clock
-    /// started first.
+    /// The connection to close for a new one, of `peer` or of any peer: of the few without a
+    /// request in progress whose clocks started first, the oldest that has sent nothing yet,
+    /// or the oldest of them when all have (a client whose request is on its way, such as a
+    /// health probe, is not the one to lose to a burst of connections that send nothing);
+    /// with ``evictsBusy``, when none is idle, the busy one whose clock started first.
     private func oldestIdleLocked(of peer: PeerKey?) -> Entry? {
-        var oldest: (entry: Entry, since: Int)?
+        var oldest: [(entry: Entry, since: Int)] = []
+        oldest.reserveCapacity(Self.evictionCandidates + 1)
         var oldestBusy: (entry: Entry, since: Int)?
         for entry in entries.values where !entry.closing && (peer == nil || entry.peer == peer) {
             let (phase, since) = entry.state
             if phase == .awaitingHeader {
-                if oldest == nil || since < oldest!.since { oldest = (entry, since) }
+                if oldest.count == Self.evictionCandidates, since >= oldest[oldest.count - 1].since { continue }
+                let at = oldest.firstIndex { since < $0.since } ?? oldest.count
+                oldest.insert((entry, since), at: at)
+                if oldest.count > Self.evictionCandidates { oldest.removeLast() }
             } else if evictsBusy, oldestBusy == nil || since < oldestBusy!.since {
                 oldestBusy = (entry, since)
             }
         }
-        return (oldest ?? oldestBusy)?.entry
+        let silent = oldest.first { !Syscalls.hasBytesWaiting(on: $0.entry.socket) }
+        return (silent ?? oldest.first ?? oldestBusy)?.entry
     }
+
+    /// How many of the oldest idle connections eviction looks at for one that has sent
+    /// nothing: a peek each, so few.
+    private static let evictionCandidates = 4
 
     /// Shuts `entry`'s socket down; it stays in the table, counted as closing, until
     /// libmicrohttpd reports the close.

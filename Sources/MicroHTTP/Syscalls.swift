@@ -64,6 +64,18 @@ enum Syscalls {
         _ = shutdown(socket, Int32(SHUT_RDWR))
     }
 
+    /// Whether bytes wait unread on `socket` (not at the end of its stream); a peek, so
+    /// nothing is taken from whoever reads it.
+    static func hasBytesWaiting(on socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        #if canImport(Glibc)
+        let flags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+        #else
+        let flags = MSG_PEEK | MSG_DONTWAIT
+        #endif
+        return recv(socket, &byte, 1, flags) > 0
+    }
+
     /// Closes `socket`.
     static func close(_ socket: Int32) {
         _ = Foundation.close(socket)

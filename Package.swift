@@ -158,3 +158,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The in-process benchmarks (Benchmarks/, on ordo-one/benchmark, with its thresholds) are
+// part of the package only when asked for, so that a build and the Swift tests neither resolve
+// nor build the benchmark package: scripts/benchmarks runs them, in a build folder of their
+// own (bench/PERF.md, "The route in process").
+if Context.environment["INSETD_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"])
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "InsetRoute",
+            dependencies: ["InsetAPI", "InsetEngine", "DeviceCatalog", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/InsetRoute",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    )
+}

@@ -127,8 +127,9 @@ insetd_threads() { echo "${threads_on[$1]:-}"; }
 rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status"; }
 
 # One wrk run: prints "req/s p50 p99 requests" (latencies in ms); fails on non-2xx answers.
+# With $bodies_list set, the body rotates through the files it names (see post.lua).
 measure() {   # port connections threads duration body [STOP_AFTER]
-    BODY=$5 STOP_AFTER=${6:-} wrk -t"$3" -c"$2" -d"$4" --latency -s "$here/post.lua" "http://127.0.0.1:$1/layout" | awk '
+    BODY=$5 BODIES=${bodies_list:-} STOP_AFTER=${6:-} wrk -t"$3" -c"$2" -d"$4" --latency -s "$here/post.lua" "http://127.0.0.1:$1/layout" | awk '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
         /^ *50%/ { p50 = ms($2) } /^ *99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
         / requests in / { n = $1 } /Non-2xx/ { bad = $NF }
@@ -161,6 +162,21 @@ if wants throughput; then
     fixed_pid=$!; pids+=("$fixed_pid")
     wait_post "$fixed_port" "$body"
     servers="ceiling ceil-1x ceil-mhd insetd fixed"
+    # 16 distinct bodies in turn, the benchmark tree on eight devices and two versions, so
+    # that no cache can make a repeated body cheap; every server answers each (the ceiling
+    # and fixed ones with the one answer's bytes).
+    bodies_list=$out/bodies.txt
+    python3 - "$body" "$out" >"$bodies_list" <<'PY'
+import json, sys
+tree = json.load(open(sys.argv[1]))
+devices = ["iphone-15-pro", "iphone-17-pro", "iphone-16e", "iphone-se-3rd-gen",
+           "iphone-14-pro-max", "iphone-air", "iphone-13-mini", "iphone-x"]
+for n, (device, version) in enumerate((d, v) for d in devices for v in (18, 26)):
+    path = f"{sys.argv[2]}/body-{n:02}.json"
+    json.dump(dict(tree, device=device, systemVersion=version), open(path, "w"), separators=(",", ":"))
+    print(path)
+PY
+    while read -r each; do wait_post "$insetd_port" "$each"; done <"$bodies_list"
     if [ "$peer" = yes ]; then
         "$peer_bin" "$peer_port" >/dev/null 2>&1 &
         peer_pid=$!; pids+=("$peer_pid")
@@ -168,7 +184,7 @@ if wants throughput; then
         servers="$servers peer"
     fi
     echo
-    echo "POST /layout, $(wc -c <"$body") B request, $(wc -c <"$out/layout-31.answer.json") B answer; wrk -t2 -d$duration, $rounds interleaved rounds"
+    echo "POST /layout, $(wc -l <"$bodies_list") bodies in turn of about $(wc -c <"$body") B, $(wc -c <"$out/layout-31.answer.json") B answer (the fixed servers'); wrk -t2 -d$duration, $rounds interleaved rounds"
     echo "pools: insetd, fixed, ceiling and ceil-mhd $pool threads, ceil-1x $(nproc); ceil-mhd accepts through libmicrohttpd"
     printf "%-6s %-8s %-5s %10s %9s %9s\n" round server conns "req/s" "p50 ms" "p99 ms"
     declare -A rps64 p50_64 p99_64 rps4 p50_4 p99_4
@@ -234,6 +250,7 @@ if wants throughput; then
             BEGIN { f = 1e6 / hz / n; printf "%-8s %10d %12.1f %11.1f %12.1f %9.1f\n", name, rps, u * f, s * f, (b - u - s) * f, b * f }'
     done
     for pid in "$insetd_pid" "$ceiling_pid" "$ceiling_1x_pid" "$ceiling_mhd_pid" "$fixed_pid" ${peer_pid:+"$peer_pid"}; do stop "$pid"; done
+    bodies_list=   # the other parts send the one body
 fi
 
 # --- the route budget ----------------------------------------------------------------------

@@ -131,8 +131,7 @@ public enum DevicesEndpoints {
         writer.field("id", device.id)
         writer.field("name", device.name)
         writer.field("family", device.family.rawValue)
-        writer.key("screen")
-        writeSize(device.screen, into: &writer)
+        writer.field("screen", device.screen)
         writer.field("scale", device.scale)
         writer.field("sensorHousing", device.sensorHousing.rawValue)
         writer.field("homeIndicator", device.homeIndicator)
@@ -146,15 +145,8 @@ public enum DevicesEndpoints {
         writer.beginObject()
         if let device { writer.field("device", device) }
         writer.field("orientation", orientation.rawValue)
-        writer.key("screen")
-        writeSize(environment.screen, into: &writer)
-        writer.key("safeAreaInsets")
-        writer.beginObject()
-        for edge in Edge.allCases {
-            writer.key(dynamic: edge.rawValue)
-            writer.number(environment.windowSafeArea[edge])
-        }
-        writer.endObject()
+        writer.field("screen", environment.screen)
+        writer.field("safeAreaInsets", environment.windowSafeArea)
         writer.key("statusBar")
         writer.beginObject()
         writer.field("hidden", !environment.showsStatusBar)
@@ -174,14 +166,7 @@ public enum DevicesEndpoints {
             writer.field("tabBar", bars.tabBar)
             writer.endObject()
         }
-        let margins = environment.systemMinimumLayoutMargins
-        writer.key("systemMinimumLayoutMargins")
-        writer.beginObject()
-        writer.field("top", margins.top)
-        writer.field("leading", margins.leading)
-        writer.field("bottom", margins.bottom)
-        writer.field("trailing", margins.trailing)
-        writer.endObject()
+        writer.field("systemMinimumLayoutMargins", environment.systemMinimumLayoutMargins)
         writer.endObject()
     }
 

@@ -91,13 +91,7 @@ public enum PlaywrightDescriptors {
         writer.field("isMobile", true)
         writer.field("hasTouch", true)
         writer.field("defaultBrowserType", "webkit")
-        writer.key("safeAreaInsets")
-        writer.beginObject()
-        for edge in Edge.allCases {
-            writer.key(dynamic: edge.rawValue)
-            writer.number(environment.windowSafeArea[edge])
-        }
-        writer.endObject()
+        writer.field("safeAreaInsets", environment.windowSafeArea)
         writer.field("insetdId", device.id)
         writer.endObject()
     }

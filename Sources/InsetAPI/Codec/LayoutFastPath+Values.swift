@@ -13,7 +13,7 @@ extension LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = key(in: LayoutSchema.shared.controller.table, order: \.controller, seen: &seen) else { return nil }
+            guard let index = Self.key(&reader, in: LayoutSchema.shared.controller.table, order: &orders.controller, seen: &seen) else { return nil }
             switch LayoutSchema.shared.controller.fields[index] {
             case .kind:
                 // A split view controller's rules are the validating decoding's alone.
@@ -77,7 +77,7 @@ extension LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = key(in: RequestReader.shapes.bar.table, order: \.bar, seen: &seen), let bool = reader.bool() else { return nil }
+            guard let index = Self.key(&reader, in: RequestReader.shapes.bar.table, order: &orders.bar, seen: &seen), let bool = reader.bool() else { return nil }
             switch RequestReader.shapes.bar.fields[index] {
             case .hidden: bar.hidden = bool
             case .translucent: bar.translucent = bool
@@ -110,37 +110,38 @@ extension LayoutFastPath {
         return number
     }
 
-    /// The next key of an object with `table`, tried first as the one `order` expects after
-    /// the object's last key; `nil` for a key not in the table or repeated (`seen`). Teaches
-    /// `order` the key's place.
+    /// The next key `reader` reads in an object with `table`, tried first as the one `order`
+    /// expects after the object's last key; `nil` for a key not in the table or repeated
+    /// (`seen`). Teaches `order` the key's place. (Static, on the reader and the order as
+    /// `inout` stored properties: no key path is applied at run time.)
     @inline(__always)
-    mutating func key(in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>, seen: inout FieldSet) -> Int? {
-        let guesses = seen.expected(by: orders[keyPath: order])
+    static func key(_ reader: inout PlainJSONReader, in table: JSONStringTable, order: inout JSONKeyOrder, seen: inout FieldSet) -> Int? {
+        let guesses = seen.expected(by: order)
         guard let index = reader.key(in: table, expecting: guesses.first, orElse: guesses.second) else { return nil }
-        return seen.insert(index, learning: &orders[keyPath: order]) ? index : nil
+        return seen.insert(index, learning: &order) ? index : nil
     }
 
     /// Insets: every edge optional, default 0.
     mutating func insets(_ rule: RequestReader.NumberRule) -> Insets? {
-        guard let (edges, _) = numbers(in: RequestReader.shapes.insets.table, order: \.insets, first: rule, last: rule) else { return nil }
+        guard let (edges, _) = Self.numbers(&reader, in: RequestReader.shapes.insets.table, order: &orders.insets, first: rule, last: rule) else { return nil }
         return Insets(top: edges.first, left: edges.second, bottom: edges.third, right: edges.fourth)
     }
 
     /// Directional insets: every edge optional, default 0.
     mutating func directionalInsets() -> DirectionalInsets? {
-        guard let (edges, _) = numbers(in: RequestReader.shapes.directionalInsets.table, order: \.directionalInsets, first: .signed, last: .signed) else { return nil }
+        guard let (edges, _) = Self.numbers(&reader, in: RequestReader.shapes.directionalInsets.table, order: &orders.directionalInsets, first: .signed, last: .signed) else { return nil }
         return DirectionalInsets(top: edges.first, leading: edges.second, bottom: edges.third, trailing: edges.fourth)
     }
 
     /// A Rect: all four fields required, width and height not negative.
     mutating func rect() -> Rect? {
-        guard let (fields, given) = numbers(in: RequestReader.shapes.rect.table, order: \.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
+        guard let (fields, given) = Self.numbers(&reader, in: RequestReader.shapes.rect.table, order: &orders.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
         return Rect(x: fields.first, y: fields.second, width: fields.third, height: fields.fourth)
     }
 
     /// A Size: both fields required, not negative (a Rect's `x` and `y` are not taken).
     mutating func size() -> Size? {
-        guard let (fields, given) = numbers(in: RequestReader.shapes.rect.table, order: \.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
+        guard let (fields, given) = Self.numbers(&reader, in: RequestReader.shapes.rect.table, order: &orders.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
         return Size(width: fields.third, height: fields.fourth)
     }
 
@@ -148,19 +149,17 @@ extension LayoutFastPath {
     /// first two keeps `first` (`nil`: the field is not taken), each of the last two `last`.
     /// The values (0 for a field not given) and how many were given; `nil` for a key not
     /// taken or repeated, or a number that breaks its rule.
-    ///
-    /// Always inlined: `order` then folds to a stored property, where a call would apply the
-    /// key path at run time.
     @inline(__always)
-    mutating func numbers(
-        in table: JSONStringTable, order: WritableKeyPath<KeyOrders, JSONKeyOrder>,
+    static func numbers(
+        _ reader: inout PlainJSONReader, in table: JSONStringTable, order: inout JSONKeyOrder,
         first: RequestReader.NumberRule?, last: RequestReader.NumberRule
     ) -> (values: FourNumbers, given: Int)? {
         var values = FourNumbers()
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = key(in: table, order: order, seen: &seen), let rule = index < 2 ? first : last, let value = number(rule) else { return nil }
+            guard let index = key(&reader, in: table, order: &order, seen: &seen), let rule = index < 2 ? first : last,
+                  let value = reader.number(), rule.keeps(value) else { return nil }
             values.set(value, at: index)
             guard let next = reader.nextMember() else { return nil }
             more = next

@@ -100,7 +100,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = key(in: LayoutSchema.shared.body.table, order: \.body, seen: &seen) else { return nil }
+            guard let index = Self.key(&reader, in: LayoutSchema.shared.body.table, order: &orders.body, seen: &seen) else { return nil }
             switch LayoutSchema.shared.body.fields[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
@@ -169,7 +169,7 @@ struct LayoutFastPath {
 
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = key(in: LayoutSchema.shared.node.table, order: \.node, seen: &seen) else { return nil }
+            guard let index = Self.key(&reader, in: LayoutSchema.shared.node.table, order: &orders.node, seen: &seen) else { return nil }
             switch LayoutSchema.shared.node.fields[index] {
             case .id:
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes.

@@ -116,7 +116,7 @@ extension LayoutFastPath {
     /// `inout` stored properties: no key path is applied at run time.)
     @inline(__always)
     static func key(_ reader: inout PlainJSONReader, in table: JSONStringTable, order: inout JSONKeyOrder, seen: inout FieldSet) -> Int? {
-        let guesses = seen.expected(by: order)
+        let guesses = seen.expected(by: &order)
         guard let index = reader.key(in: table, expecting: guesses.first, orElse: guesses.second) else { return nil }
         return seen.insert(index, learning: &order) ? index : nil
     }

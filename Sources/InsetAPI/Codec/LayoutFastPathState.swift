@@ -196,8 +196,8 @@ struct FieldSet {
 
     /// The keys `order` expects next in this object (-1 for none).
     @inline(__always)
-    func expected(by order: JSONKeyOrder) -> (first: Int, second: Int) {
-        (order.expected(after: last), order.alternate(after: last))
+    func expected(by order: inout JSONKeyOrder) -> (first: Int, second: Int) {
+        order.guesses(after: last)
     }
 
     /// Adds the field at `index`, read next, and teaches `order` that it came after the

@@ -125,13 +125,16 @@ struct LayoutFastPath {
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        guard reader.isAtEnd(), seen.read.contains(LayoutSchema.shared.body.index(of: .root)), let deviceID, let family = devices.family(of: deviceID) else { return nil }
+        guard reader.isAtEnd(), seen.read.contains(LayoutSchema.shared.body.index(of: .root)), let deviceID,
+              let resolvedOrientation = orientation ?? devices.family(of: deviceID)?.defaultOrientation,
+              // The device looked up once when the orientation is given (its environment tells
+              // its family); `nil` too for an orientation the device does not support.
+              let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar)
+        else { return nil }
+        let family = environment.family
         guard rules.learnFamily(family) else { return nil }
         // The insetGrouped style's version and family, known only now.
         if hasInsetGroupedTable, version < 13 || family == .tv { return nil }
-        let resolvedOrientation = orientation ?? family.defaultOrientation
-        // `nil` too for an orientation the device does not support.
-        guard let environment = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) else { return nil }
         return TopLevel(device: deviceID, orientation: resolvedOrientation, environment: environment, version: version, direction: direction)
     }
 

@@ -29,6 +29,17 @@ public struct JSONKeyOrder {
         Self.key(in: alternates, after: previous)
     }
 
+    /// Both guesses after `previous` (-1: at an object's start): ``expected(after:)`` and
+    /// ``alternate(after:)``, read in place (mutating only to reach the storage: a copy of
+    /// the order would be made to read it by address).
+    @inlinable @inline(__always)
+    public mutating func guesses(after previous: Int) -> (first: Int, second: Int) {
+        let slot = previous < 0 ? 31 : previous
+        let first = withUnsafeBytes(of: &successors) { $0[slot] }
+        let second = withUnsafeBytes(of: &alternates) { $0[slot] }
+        return (first == 0xFF ? -1 : Int(first), second == 0xFF ? -1 : Int(second))
+    }
+
     /// Records that `key` came after `previous` (-1: first in its object).
     @inlinable @inline(__always)
     public mutating func learn(_ key: Int, after previous: Int) {

@@ -37,6 +37,8 @@ public struct JSONStringTable: Sendable {
         @usableFromInline var count: Int
         @usableFromInline var first: UInt64
         @usableFromInline var last: UInt64
+        /// The bits of `first` the string fills.
+        @usableFromInline var mask: UInt64
     }
 
     /// Creates a table of distinct strings.
@@ -56,7 +58,8 @@ public struct JSONStringTable: Sendable {
             while slots[slot].index >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Slot(index: index, count: count, fingerprint: fingerprint, offset: offset)
             let last = count > 8 ? utf8.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + count - 8, as: UInt64.self) } : 0
-            words.append(Words(count: count <= 16 ? count : -1, first: fingerprint, last: last))
+            let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+            words.append(Words(count: count <= 16 ? count : -1, first: fingerprint, last: last, mask: mask))
             offset += count
         }
         self.slots = slots
@@ -72,13 +75,12 @@ public struct JSONStringTable: Sendable {
         let string = words[index]
         let count = string.count
         guard count >= 0, position &+ 18 <= input.count else { return nil }
-        let body = UnsafeRawPointer(input.baseAddress! + position + 1)
+        let body = UnsafeRawPointer(input.baseAddress! + (position &+ 1))
         let head = body.loadUnaligned(as: UInt64.self)
-        let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
-        guard input[position] == UInt8(ascii: "\""), head & mask == string.first, input[position + 1 + count] == UInt8(ascii: "\""),
-              count <= 8 || body.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == string.last
+        guard input[position] == UInt8(ascii: "\""), head & string.mask == string.first, input[position &+ 1 &+ count] == UInt8(ascii: "\""),
+              count <= 8 || body.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == string.last
         else { return nil }
-        return count + 2
+        return count &+ 2
     }
 
     @inlinable static func slot(count: Int, fingerprint: UInt64, size: Int) -> Int {

@@ -19,7 +19,8 @@ import Darwin
 /// An object is read as `beginObject()`, then while it answers `true`: `key(in:)`, the
 /// value, `nextMember()`; arrays alike. Whitespace before every token is skipped.
 public struct PlainJSONReader {
-    @usableFromInline let input: UnsafeBufferPointer<UInt8>
+    /// The input read.
+    public let input: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     @usableFromInline var position = 0
 
@@ -84,7 +85,7 @@ public struct PlainJSONReader {
     /// none) first: when the key is one of those strings it is recognised by a direct
     /// comparison, without the scan and lookup. A decoder that expects each object's keys
     /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
         if consumeQuoted(expected, in: table) { return consume(UInt8(ascii: ":")) ? expected : nil }
@@ -128,7 +129,7 @@ public struct PlainJSONReader {
     }
 
     /// The next value as a number, or `nil` when it is not one (or not valid JSON).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func number() -> Double? {
         skipWhitespace()
         guard position < input.count else { return nil }
@@ -138,6 +139,12 @@ public struct PlainJSONReader {
             position = end
             return value
         }
+        return otherNumber()
+    }
+
+    /// A number `shortInteger()` does not read, through the parser's scanner.
+    @usableFromInline
+    mutating func otherNumber() -> Double? {
         guard let (end, value) = try? Scanner(input: input).scanNumber(at: position) else { return nil }
         // `scanNumber` stops at the first byte that cannot continue a number; JSON wants a
         // delimiter there, which the caller's next read checks.
@@ -152,7 +159,7 @@ public struct PlainJSONReader {
     func shortInteger() -> (end: Int, value: Double)? {
         var end = position
         let negative = input[end] == UInt8(ascii: "-")
-        if negative { end += 1 }
+        if negative { end &+= 1 }
         let start = end
         // An `Int`, not a `UInt64`: x86-64 converts a signed integer to a Double in one
         // instruction, an unsigned one in five.
@@ -161,7 +168,7 @@ public struct PlainJSONReader {
             let digit = input[end] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             magnitude = magnitude &* 10 &+ Int(digit)
-            end += 1
+            end &+= 1
         }
         // No digits, a leading zero, a 16th digit, a fraction or an exponent: not short.
         guard end > start, input[start] != UInt8(ascii: "0") || end == start + 1 else { return nil }
@@ -242,10 +249,13 @@ public struct PlainJSONReader {
 
     @inlinable @inline(__always)
     mutating func skipWhitespace() {
-        while position < input.count {
-            let byte = input[position]
-            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
+        // Counted in a local, stored once: `position` lives in the caller's memory.
+        var at = position
+        while at < input.count {
+            let byte = input[at]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            at &+= 1
         }
+        position = at
     }
 }

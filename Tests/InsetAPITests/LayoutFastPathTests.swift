@@ -99,6 +99,38 @@ import Testing
         #expect(fast(deep, limits: DecodingLimits(maxNodes: 3, maxDepth: 3)) != nil)
     }
 
+    /// Repeated ids are found by their bytes, whatever their length, however many ids come
+    /// before (the table grows past its first room and keeps a large body's table only for
+    /// that body), and only within one body: the next body may give the same ids again.
+    @Test func findsARepeatedIDAmongManyAndForgetsItAfterTheBody() throws {
+        func body(_ ids: [String]) -> String {
+            let subviews = ids.map { #"{"id": "\#($0)"}"# }.joined(separator: ", ")
+            return #"{"device": "iphone-x", "root": {"id": "root", "subviews": [\#(subviews)]}}"#
+        }
+        // Ids of every length from 1 to 40 bytes, many sharing their first eight bytes.
+        let ids = (0..<1_500).map { index in
+            let stem = String(repeating: "section-header-", count: 3).prefix(index % 40)
+            return "\(stem)\(index)"
+        }
+        let distinct = body(ids)
+        let decoded = try #require(fast(distinct))
+        #expect(validated(distinct) == .success(decoded))
+        for repeated in [ids[0], ids[777], ids[1_499], "root"] {
+            let twice = body(ids + [repeated])
+            #expect(fast(twice) == nil, "\(repeated) is given twice")
+            #expect((try? validated(twice).get()) == nil)
+        }
+        // A body after a large one: the same ids again, once each, are taken.
+        let small = body(["a", "b", ids[3]])
+        #expect(fast(small) != nil)
+        #expect(fast(small) != nil)
+        #expect(fast(body(["a", "b", "a"])) == nil)
+        // An id of more than 256 bytes is left to the validating decoding, which refuses it.
+        let long = body([String(repeating: "x", count: 257)])
+        #expect(fast(long) == nil)
+        #expect(fast(body([String(repeating: "x", count: 256)])) != nil)
+    }
+
     /// Generated bodies, valid by construction, then each mutated at random (bytes
     /// changed, removed or inserted, the body cut short): whenever the fast path takes
     /// a body, the validating decoding must take it too and decode it alike.

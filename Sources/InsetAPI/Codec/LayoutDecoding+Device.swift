@@ -2,8 +2,61 @@ import InsetEngine
 import JSONCore
 import ServiceKit
 
-/// The device a `/layout` body names, or the custom screen it gives instead.
+/// What the environment stage makes of a body: the device's id (or "custom" for a custom
+/// screen), the orientation as given or defaulted, the environment and the window's frame;
+/// `nil` where a problem was reported.
+struct EnvironmentReading {
+    var label: String?
+    var orientation: Orientation
+    var environment: DisplayEnvironment?
+    var window: Rect?
+}
+
+/// The environment stage: the device a `/layout` body names (or the custom screen it gives
+/// instead), its orientation and window.
 extension LayoutDecoding {
+    /// Reads the body's device or screen, orientation and window (the members given) at
+    /// `systemVersion` with the status bar as given, into one environment: the device's
+    /// looked up once, the window's geometry worked out once. Makes the rules for the
+    /// hierarchy stage: the device's family, whether the window is horizontally compact.
+    mutating func environment(device: JSONMember?, screen: JSONMember?, orientation: JSONMember?, window: JSONMember?,
+                              systemVersion version: Double, statusBarHidden: Bool) -> EnvironmentReading {
+        let body = document.root
+        let deviceID = fixed?.device.map { id in family = devices.family(of: id); return id } ?? device.flatMap { self.device($0.value) }
+        let customScreen = screen.flatMap { self.screen($0.value) }
+        switch (device, screen) {
+        case (nil, nil) where fixed?.device != nil:
+            break
+        case (let device?, let screen?):
+            let later = document.startOffset(of: device.key) < document.startOffset(of: screen.key) ? ("screen", screen) : ("device", device)
+            reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), in: body, key: later.0)
+        case (nil, nil):
+            reader.missing("device", in: body, detail: "required (or screen)")
+        default:
+            break
+        }
+        let givenOrientation = fixed?.orientation ?? orientation.flatMap { self.orientation($0.value, device: deviceID) }
+        let resolvedOrientation = givenOrientation ?? family?.defaultOrientation ?? .portrait
+        // A refused orientation (reported) leaves unjudged what needs the screen: a window's
+        // preset and frame, the size class a split view controller is judged against.
+        let screenKnown = orientation == nil || givenOrientation != nil
+        let environment = !screenKnown ? nil
+            : customScreen.map { $0.environment(systemVersion: version, statusBarHidden: statusBarHidden) }
+            ?? deviceID.flatMap { devices.environment(id: $0, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: statusBarHidden) }
+
+        rules = LayoutRules(family: family)
+        // A custom screen takes no window: judged without a screen, it is refused as off an iPad.
+        let judged = window.map { self.window($0.value, deviceKnown: deviceID != nil, screenGiven: screen != nil, screen: screen == nil ? environment?.screen : nil) }
+        // Where a split view controller is not modelled (W3): the window's width as given, else the screen's.
+        if let width = judged?.judgedWidth {
+            rules.windowIsCompact = WindowRules.sizeClass(ofWidth: width).horizontal == .compact
+        } else {
+            rules.windowIsCompact = environment.map { $0.sizeClass.horizontal == .compact }
+        }
+        return EnvironmentReading(label: customScreen != nil ? "custom" : deviceID, orientation: resolvedOrientation,
+                                  environment: environment, window: judged?.frame)
+    }
+
     /// The registry id of the device `value` names by id or model identifier (its family
     /// noted), or `nil` (reported).
     mutating func device(_ value: JSONValue) -> String? {

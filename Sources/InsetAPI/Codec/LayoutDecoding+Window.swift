@@ -115,31 +115,15 @@ extension RequestReader {
 }
 
 extension LayoutDecoding {
-    /// The `window` member `value` of a body on `device` (or a custom screen) in
-    /// `orientation` (`nil`: refused, so the screen is not known): its frame, or `nil`
-    /// (reported, or no window can be judged on an unknown device or screen).
-    mutating func window(
-        _ value: JSONValue, device: String?, customScreen: CustomScreen?, screenGiven: Bool, orientation: Orientation?,
-        systemVersion: Double, statusBarHidden: Bool
-    ) -> Rect? {
-        guard let reading = reader.windowReading(value) else { return nil }
-        let environment = device.flatMap { id in
-            orientation.flatMap { devices.environment(id: id, orientation: $0, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
-        }
+    /// The `window` member `value` of a body on a device (`deviceKnown`; its family is
+    /// `family`) or a custom screen (`screenGiven`), whose screen is `screen` (`nil`: not
+    /// known, as on an unknown device or in a refused orientation): its frame, or `nil`
+    /// (reported, or not judged without a screen), and the width a split view controller
+    /// is judged against (`RequestReader.windowFrame`).
+    mutating func window(_ value: JSONValue, deviceKnown: Bool, screenGiven: Bool, screen: Size?) -> (frame: Rect?, judgedWidth: Double?) {
+        guard let reading = reader.windowReading(value) else { return (nil, nil) }
         // On an unknown device (reported) only the window's own form can be judged.
-        let judged = reader.windowFrame(reading, value: value, family: screenGiven ? nil : family, deviceKnown: screenGiven || device != nil,
-                                        systemVersion: self.systemVersion, screen: environment?.screen)
-        judgedWindowWidth = judged.judgedWidth
-        return judged.frame
-    }
-
-    /// Whether the app's window on `device` or `customScreen` is horizontally compact, where
-    /// a split view controller is not modelled: a window's as given (`judgedWindowWidth`,
-    /// W3), else the screen's; `nil` when neither is known.
-    func windowIsCompact(device: String?, customScreen: CustomScreen?, orientation: Orientation, systemVersion: Double, statusBarHidden: Bool) -> Bool? {
-        if let judgedWindowWidth { return WindowRules.sizeClass(ofWidth: judgedWindowWidth).horizontal == .compact }
-        let environment = customScreen.map { $0.environment(systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
-            ?? device.flatMap { devices.environment(id: $0, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
-        return environment.map { $0.sizeClass.horizontal == .compact }
+        return reader.windowFrame(reading, value: value, family: screenGiven ? nil : family, deviceKnown: screenGiven || deviceKnown,
+                                  systemVersion: systemVersion, screen: screen)
     }
 }

@@ -8,7 +8,7 @@ import ServiceKit
 
 /// The key order of each kind of object the fast path reads.
 ///
-/// Kept per thread from one body to the next (`LearnedKeyOrders`): a client sends its bodies
+/// Kept per thread from one body to the next (`FastPathScratch`): a client sends its bodies
 /// with the keys in one order, so after its first body nearly every key is recognised by
 /// the first or second guess, where a body read with nothing learned misses each key's
 /// first guess. Orders only speed the reading up; a key is always compared whole.
@@ -17,30 +17,150 @@ struct KeyOrders {
     var insets = JSONKeyOrder(), directionalInsets = JSONKeyOrder(), rect = JSONKeyOrder()
 }
 
-/// The key orders the bodies read on the calling thread taught, in a thread-specific slot
-/// (allocated at a thread's first body, freed when it ends): each pool thread learns its
-/// own and reads them without a lock.
-enum LearnedKeyOrders {
+/// What the fast path keeps on each thread from one body to the next, in a thread-specific
+/// slot (allocated at a thread's first body, freed when it ends): each pool thread reads its
+/// own without a lock. The key orders its bodies taught, and the table of ids, whose room
+/// is reused rather than allocated and cleared per body.
+struct FastPathScratch {
+    var orders = KeyOrders()
+    var ids = SeenIDs()
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        let status = pthread_key_create(&key) { $0.deallocate() }
+        let status = pthread_key_create(&key) { Self.free($0) }
         #else
-        let status = pthread_key_create(&key) { $0?.deallocate() }
+        let status = pthread_key_create(&key) { $0.map(Self.free) }
         #endif
         precondition(status == 0, "pthread_key_create failed (\(status))")
         return key
     }()
 
-    /// Runs `body` on the calling thread's orders.
-    static func withCurrent<T>(_ body: (inout KeyOrders) -> T) -> T {
+    private static func free(_ raw: UnsafeMutableRawPointer) {
+        let scratch = raw.assumingMemoryBound(to: FastPathScratch.self)
+        scratch.pointee.ids.deallocate()
+        scratch.deinitialize(count: 1)
+        scratch.deallocate()
+    }
+
+    /// Runs `body` on the calling thread's scratch.
+    static func withCurrent<T>(_ body: (inout FastPathScratch) -> T) -> T {
         if let stored = pthread_getspecific(key) {
-            return body(&stored.assumingMemoryBound(to: KeyOrders.self).pointee)
+            return body(&stored.assumingMemoryBound(to: FastPathScratch.self).pointee)
         }
-        let orders = UnsafeMutablePointer<KeyOrders>.allocate(capacity: 1)
-        orders.initialize(to: KeyOrders())
-        pthread_setspecific(key, orders)
-        return body(&orders.pointee)
+        let scratch = UnsafeMutablePointer<FastPathScratch>.allocate(capacity: 1)
+        scratch.initialize(to: FastPathScratch())
+        pthread_setspecific(key, scratch)
+        return body(&scratch.pointee)
+    }
+}
+
+/// The ids of one body's nodes as the fast path reads them, to find a repeated one: each
+/// by where its bytes lie in the body, in an open-addressed table hashed on the bytes
+/// (seeded per process, so that no body can aim its ids at one slot). The fast path reads
+/// ids of printable ASCII only, which equal another id exactly when their bytes do (what
+/// `NodeIDs` keeps for the validating decoding, where `String` equality decides).
+///
+/// A slot belongs to the body whose generation it carries: a new body only counts up the
+/// generation, so the room is neither allocated nor cleared per body.
+struct SeenIDs {
+    private struct Slot {
+        var generation: UInt32
+        var count: UInt32
+        var start: Int
+        var hash: UInt64
+    }
+
+    private static let seed = UInt64.random(in: .min ... .max)
+    /// Room kept between bodies; a body that needed more frees its larger table after it.
+    private static let keptSlots = 1_024
+
+    private var slots: UnsafeMutablePointer<Slot>?
+    private var mask = -1
+    private var generation: UInt32 = 0
+    private var used = 0
+
+    /// Starts a body's ids.
+    mutating func begin() {
+        if mask + 1 > Self.keptSlots { deallocate() }
+        if slots == nil { allocate(slotCount: 64) }
+        generation &+= 1
+        if generation == 0 {
+            // Every 2^32 bodies, the slots of old generations are cleared once.
+            slots!.update(repeating: Slot(generation: 0, count: 0, start: 0, hash: 0), count: mask + 1)
+            generation = 1
+        }
+        used = 0
+    }
+
+    /// Adds the id of `count` bytes at `start` in `input`; `false` when an earlier node of
+    /// this body has it.
+    @inline(__always)
+    mutating func insert(start: Int, count: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = input.baseAddress! + start
+        let hash = Self.hash(bytes, count: count)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots![slot].generation == generation {
+            let earlier = slots![slot]
+            if earlier.hash == hash, earlier.count == count, memcmp(input.baseAddress! + earlier.start, bytes, count) == 0 { return false }
+            slot = (slot &+ 1) & mask
+        }
+        slots![slot] = Slot(generation: generation, count: UInt32(truncatingIfNeeded: count), start: start, hash: hash)
+        used += 1
+        if 2 * used > mask + 1 { grow() }
+        return true
+    }
+
+    /// Frees the room (a thread's scratch when the thread ends).
+    mutating func deallocate() {
+        slots?.deallocate()
+        slots = nil
+        mask = -1
+    }
+
+    private mutating func allocate(slotCount: Int) {
+        slots = .allocate(capacity: slotCount)
+        slots!.initialize(repeating: Slot(generation: 0, count: 0, start: 0, hash: 0), count: slotCount)
+        mask = slotCount - 1
+    }
+
+    private mutating func grow() {
+        let old = slots!, oldCount = mask + 1
+        allocate(slotCount: 2 * oldCount)
+        for index in 0..<oldCount where old[index].generation == generation {
+            var slot = Int(truncatingIfNeeded: old[index].hash) & mask
+            while slots![slot].generation == generation { slot = (slot &+ 1) & mask }
+            slots![slot] = old[index]
+        }
+        old.deallocate()
+    }
+
+    /// A hash of `count` bytes, read in whole words: eight at a time, the last eight
+    /// overlapping the ones before; four to seven as their first and last four; fewer as
+    /// their first, middle and last byte.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes)
+        var hash = seed ^ UInt64(truncatingIfNeeded: count)
+        if count < 8 {
+            guard count > 0 else { return hash }
+            let chunk: UInt64 = count >= 4
+                ? UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+                : UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1]) << 16
+            return mix(hash, chunk)
+        }
+        var offset = 0
+        while true {
+            hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            guard offset + 8 < count else { return hash }
+            offset = min(offset + 8, count - 8)
+        }
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ chunk: UInt64) -> UInt64 {
+        let product = (hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
     }
 }
 
@@ -76,8 +196,8 @@ struct FieldSet {
 
     /// The keys `order` expects next in this object (-1 for none).
     @inline(__always)
-    func expected(by order: JSONKeyOrder) -> (first: Int, second: Int) {
-        (order.expected(after: last), order.alternate(after: last))
+    func expected(by order: inout JSONKeyOrder) -> (first: Int, second: Int) {
+        order.guesses(after: last)
     }
 
     /// Adds the field at `index`, read next, and teaches `order` that it came after the

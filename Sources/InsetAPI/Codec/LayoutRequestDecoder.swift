@@ -127,9 +127,6 @@ struct LayoutDecoding {
     var systemVersion: Double? = SystemVersion.default
     /// The indices of the table rows, which their tables place and no step may move.
     var rows = Set<Int>()
-    /// The width of the body's window a split view controller is judged against (see
-    /// `RequestReader.windowFrame`); `nil` without one, or when it is refused as a whole.
-    var judgedWindowWidth: Double?
     /// The fields known at the top of the body (`LayoutRequestDecoder.bodyFields`).
     let bodyFields: [String]
     /// What a matrix sets for one of its combinations, or nil for a /layout body.
@@ -180,32 +177,9 @@ struct LayoutDecoding {
         let hidesStatusBar = statusBarHidden.flatMap { reader.bool($0.value) } ?? false
         let direction = layoutDirection.flatMap { reader.word($0.value, schema.layoutDirections) } ?? .leftToRight
 
-        let deviceID = fixed?.device.map { id in family = devices.family(of: id); return id } ?? device.flatMap { self.device($0.value) }
-        let customScreen = screen.flatMap { self.screen($0.value) }
-        switch (device, screen) {
-        case (nil, nil) where fixed?.device != nil:
-            break
-        case (let device?, let screen?):
-            let later = document.startOffset(of: device.key) < document.startOffset(of: screen.key) ? ("screen", screen) : ("device", device)
-            reader.invalid("give device or screen, not both", at: document.startOffset(of: later.1.key), in: body, key: later.0)
-        case (nil, nil):
-            reader.missing("device", in: body, detail: "required (or screen)")
-        default:
-            break
-        }
-        let givenOrientation = fixed?.orientation ?? orientation.flatMap { self.orientation($0.value, device: deviceID) }
-        let resolvedOrientation = givenOrientation ?? family?.defaultOrientation ?? .portrait
-        // A refused orientation (reported) leaves unjudged what needs the screen: a window's
-        // preset and frame, the size class a split view controller is judged against.
-        let screenKnown = orientation == nil || givenOrientation != nil
-
-        rules = LayoutRules(family: family)
-        let windowFrame = window.flatMap {
-            self.window($0.value, device: deviceID, customScreen: customScreen, screenGiven: screen != nil, orientation: screenKnown ? resolvedOrientation : nil,
-                        systemVersion: version, statusBarHidden: hidesStatusBar)
-        }
-        rules.windowIsCompact = screenKnown ? windowIsCompact(device: deviceID, customScreen: customScreen, orientation: resolvedOrientation,
-                                                              systemVersion: version, statusBarHidden: hidesStatusBar) : nil
+        // The environment stage, then the hierarchy stage on the rules it made.
+        let setting = self.environment(device: device, screen: screen, orientation: orientation, window: window,
+                                       systemVersion: version, statusBarHidden: hidesStatusBar)
         rules.systemVersion = self.systemVersion
         if let root {
             _ = node(root.value, depth: 1, parent: -1)
@@ -219,22 +193,15 @@ struct LayoutDecoding {
         // Every way of reaching here without a root or an environment was reported above;
         // these throws only keep the decoder total.
         guard !views.isEmpty else { throw Problem.invalid([FieldProblem(pointer: "/root", detail: "required")]) }
-        let label: String, environment: DisplayEnvironment
-        if let customScreen {
-            label = "custom"
-            environment = customScreen.environment(systemVersion: version, statusBarHidden: hidesStatusBar)
-        } else if let deviceID, let resolved = devices.environment(id: deviceID, orientation: resolvedOrientation, systemVersion: version, statusBarHidden: hidesStatusBar) {
-            label = deviceID
-            environment = resolved
-        } else {
+        guard let label = setting.label, let environment = setting.environment else {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         let hierarchy = ViewHierarchy(views: views, ids: viewIDs, collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
-        request.window = windowFrame
+        request.window = setting.window
         request.designRequiresCompatibility = designRequiresCompatibility ?? false
         request.keyboard = keyboardReading?.keyboard(on: environment.screen)
-        return DecodedLayoutRequest(device: label, orientation: resolvedOrientation, request: request, hasSteps: steps != nil)
+        return DecodedLayoutRequest(device: label, orientation: setting.orientation, request: request, hasSteps: steps != nil)
     }
 
     // MARK: - Nodes

@@ -14,15 +14,11 @@ struct NodeIDs {
     private static let seed = UInt64.random(in: .min ... .max)
 
     private let seed = NodeIDs.seed
-    private var entries: [Entry]
-    /// Positions in `entries`, -1 for none; a power of two, at least twice as many.
-    private var slots = [Int](repeating: -1, count: 64)
+    private var entries: [Entry] = []
+    /// Positions in `entries`, -1 for none; a power of two, at least twice as many (made at
+    /// the first insertion: rules that read no id allocate nothing).
+    private var slots: [Int] = []
     private var others: [String: Int] = [:]
-
-    init() {
-        entries = []
-        entries.reserveCapacity(32)
-    }
 
     /// Adds `id` of the node at `index`; `false` (and the earlier node kept) when an earlier
     /// node has it.
@@ -37,6 +33,10 @@ struct NodeIDs {
             guard others[id] == nil else { return false }
             others[id] = index
             return true
+        }
+        if slots.isEmpty {
+            slots = [Int](repeating: -1, count: 64)
+            entries.reserveCapacity(32)
         }
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
@@ -55,6 +55,7 @@ struct NodeIDs {
     subscript(id: String) -> Int? {
         var text = id
         guard let hash = text.withUTF8(plainHash) else { return others[id] }
+        guard !slots.isEmpty else { return nil }
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let entry = slots[slot]

@@ -134,14 +134,16 @@ private struct ScrollDecoding {
 
         // An app window (API.md /scroll: as in /layout; the frame is then in its coordinates),
         // judged before its relation to the other fields: without a device, its own form only.
+        // The device's environment, looked up once: the window's screen and the safe area's source.
+        let environment = deviceID.flatMap { id in
+            family.flatMap { devices.environment(id: id, orientation: orientation ?? $0.defaultOrientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden) }
+        }
         var windowFrame: Rect?
         if let window {
-            if offset(.safeAreaInsets) == nil, let deviceID, let family {
-                let screen = devices.environment(id: deviceID, orientation: orientation ?? family.defaultOrientation,
-                                                 systemVersion: systemVersion, statusBarHidden: statusBarHidden)?.screen
+            if offset(.safeAreaInsets) == nil, deviceID != nil, let family {
                 // A refused systemVersion gates nothing (API.md "Errors").
                 let judged: Double? = versionRefused ? nil : systemVersion
-                windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: screen).frame
+                windowFrame = reader.windowFrame(window.reading, value: window.value, family: family, systemVersion: judged, screen: environment?.screen).frame
             } else {
                 _ = reader.windowFrame(window.reading, value: window.value, family: nil, deviceKnown: false, systemVersion: nil, screen: nil)
             }
@@ -197,9 +199,7 @@ private struct ScrollDecoding {
         let safeArea: ScrollSafeAreaSource
         if let safeAreaInsets {
             safeArea = .explicit(safeAreaInsets)
-        } else if let deviceID, let frame,
-                  let environment = devices.environment(id: deviceID, orientation: orientation ?? family?.defaultOrientation ?? .portrait,
-                                                        systemVersion: systemVersion, statusBarHidden: statusBarHidden) {
+        } else if deviceID != nil, let frame, let environment {
             safeArea = .device(environment: windowFrame.map(environment.windowed) ?? environment, frame: frame, navigationBar: navigationBar, toolbar: toolbar, tabBar: tabBar)
         } else {
             // Reported above; this only keeps the decoder total.

@@ -92,7 +92,8 @@ struct FlatNode: Sendable {
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
-    private let ids: [String]
+    /// The views' ids, as the hierarchy holds them.
+    let ids: [String]
     private let collectionLayouts: [Int: CollectionLayout]
 
     /// Classifies every view of `hierarchy`.

@@ -1,21 +1,16 @@
 /// One layout of a flattened hierarchy: a single forward pass in depth-first order (every
 /// superview and ancestor controller is complete before its subviews), linear in the node count.
 ///
-/// The pass keeps the "frozen" memory of rule S5 between runs, so running it once per step
-/// replays the request's steps.
+/// The caller keeps the "frozen" memory of rule S5 between runs, so running the pass once
+/// per step replays the request's steps.
 struct LayoutPass: Sendable {
     let environment: DisplayEnvironment
     let systemVersion: Double
     let direction: LayoutDirection
     /// The keyboard on screen (RULES.md K1–K3).
     var keyboard: Keyboard?
-    /// Rule S5: each child controller view's last value (before its additional insets), by
-    /// node index. Few trees have child controllers, and an empty dictionary allocates nothing.
-    private var remembered: [Int: Insets] = [:]
     /// The bars' figures on this environment and version (`nil` on tvOS).
     let barRules: BarRules?
-    /// The caveats of every run so far (and those the request raises itself).
-    var caveats: CaveatSet = []
 
     /// Creates a pass; no node has a remembered value yet.
     init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, designRequiresCompatibility: Bool = false) {
@@ -30,7 +25,14 @@ struct LayoutPass: Sendable {
     var screenRect: Rect { Rect(x: 0, y: 0, width: environment.screen.width, height: environment.screen.height) }
 
     /// Lays out `tree` in its current placements and reports every node, in tree order.
-    mutating func run(_ tree: FlatTree) -> [NodeResult] {
+    /// `remembered` is rule S5's memory: each child controller view's last value (before its
+    /// additional insets), by node index, kept from one run to the next (few trees have child
+    /// controllers, and an empty dictionary allocates nothing); the run's caveats are added
+    /// to `caveats`.
+    ///
+    /// Not mutating: what a run changes is passed inout, so the per-node functions read the
+    /// pass in place (a mutating caller would hand each a copy, environment lists and all).
+    func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> [NodeResult] {
         let count = tree.nodes.count
         var state = PassState(capacity: count)
         defer {
@@ -38,21 +40,13 @@ struct LayoutPass: Sendable {
             state.deallocate()
         }
         var reuse = ExplanationReuse()
-        // The per-node functions do not mutate the pass (what they change is passed inout),
-        // and are called on an immutable copy of it: called on `self`, inout here, each call
-        // would get its own copy of the pass. `remembered` is taken out of it meanwhile, so
-        // that it stays uniquely referenced.
-        var remembered: [Int: Insets] = [:]
-        swap(&remembered, &self.remembered)
-        defer { swap(&remembered, &self.remembered) }
-        let pass = self
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a destroy of every overwritten field. The
         // results are written (and their explanation lists read) through the buffer: no
         // uniqueness or bounds check per node.
         return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
             for i in 0..<count {
-                pass.layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
+                layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
                 initializedCount = i + 1
             }
         }

@@ -44,30 +44,32 @@ struct LayoutPass: Sendable {
         // field costs a copy of the blank and a destroy of every overwritten field. The
         // results are written (and their explanation lists read) through the buffer: no
         // uniqueness or bounds check per node.
-        return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
+        return .initialized(count: count) { results in
             for i in 0..<count {
-                layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
-                initializedCount = i + 1
+                // Most nodes take the plain or the row path, chosen here: `layOut`'s own
+                // entry (a large frame to set up) costs more than these paths' rules.
+                if tree.nodes[i].isPlainView {
+                    layOutPlainView(i, in: tree, results: results, state: &state, reuse: &reuse)
+                } else if tree.nodes[i].kind.isRow {
+                    layOutRow(i, in: tree, results: results, state: &state, reuse: &reuse)
+                } else {
+                    layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
+                }
             }
         }
     }
 
     // MARK: - One node
 
-    /// Lays out node `i` (its superview and ancestors are done): initializes `results[i]`
-    /// (the results before it are initialized) and appends what its subviews need to `state`.
+    /// Lays out node `i`, neither a plain view nor a row (`layOutPlainView` and `layOutRow`
+    /// lay those out), whose superview and ancestors are done: initializes `results[i]` (the
+    /// results before it are initialized) and appends what its subviews need to `state`.
     /// `remembered` is the pass's S5 memory.
     private func layOut(
         _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState,
         reuse: inout ExplanationReuse, remembered: inout [Int: Insets]
     ) {
         let node = tree.nodes[i]
-        if case .plain = node.role, !node.kind.isScrollView, !node.hasLists {
-            return layOutPlainView(i, node, in: tree, results: results, state: &state, reuse: &reuse)
-        }
-        if node.kind.isRow {
-            return layOutRow(i, node, in: tree, results: results, state: &state, reuse: &reuse)
-        }
         let parent = node.parent
         let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
 
@@ -123,7 +125,7 @@ struct LayoutPass: Sendable {
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
-        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
         if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras?.scroll) {
             extras = .box(scroll: extras?.scroll, bars: extras?.bars, sections: lists.sections, keyboardLayoutGuide: lists.keyboardLayoutGuide)
@@ -135,13 +137,15 @@ struct LayoutPass: Sendable {
         )
     }
 
-    /// `layOut(_:in:results:state:reuse:)` for a plain view that is not a scroll view, most of
-    /// a tree's views: none of the rules for the root, a controller's view, a container or a
-    /// scroll view applies to it, so this skips them and their bookkeeping (same results).
-    private func layOutPlainView(_ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
-        let parent = node.parent
+    /// `layOut(_:in:results:state:reuse:remembered:)` for a plain view that is not a scroll
+    /// view (`FlatNode.isPlainView`), most of a tree's views: none of the rules for the root,
+    /// a controller's view, a container or a scroll view applies to it, so this skips them
+    /// and their bookkeeping (same results). It reads the few fields it needs in place: a
+    /// flattened node copied whole is a call to copy 130 bytes.
+    private func layOutPlainView(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+        let parent = tree.nodes[i].parent
         let parentBounds = state.nodes[parent].bounds
-        let frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
+        let frame = self.frame(of: tree.nodes[i].placement, parent: parent, parentBounds: parentBounds, state: state)
         let window = self.window(of: frame, under: parent, parentBounds: parentBounds, state: state)
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
@@ -151,9 +155,9 @@ struct LayoutPass: Sendable {
                 : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
         record(
-            i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
+            i, id: tree.ids[i], frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
             explanation: consume explanation, guides: nil, extras: nil, included: [], cover: state.nodes[parent].cover,
             results: results, state: &state
         )

@@ -36,7 +36,10 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     private var position = 0
 
     /// The states of `request`; none is computed yet.
-    public init(_ request: LayoutRequest) {
+    ///
+    /// (Borrowed: an initializer takes its arguments owned by default, which has its callers
+    /// copy the whole request, lists and all, for the few parts kept here.)
+    public init(_ request: borrowing LayoutRequest) {
         screen = request.environment.screen
         let environment = request.windowEnvironment
         windowSafeArea = request.usesSafeAreaModel ? environment.windowSafeArea : nil

@@ -12,7 +12,8 @@ public enum InsetEngine {
         var states = LayoutStates(request)
         let nodes = states.next()!
         var steps: [[NodeResult]] = []
-        steps.reserveCapacity(states.count - 1)
+        // (Reserving room for none would allocate an empty buffer.)
+        if states.count > 1 { steps.reserveCapacity(states.count - 1) }
         while let step = states.next() { steps.append(step) }
         return LayoutResult(screen: states.screen, windowSafeArea: states.windowSafeArea, nodes: nodes, steps: steps, caveats: states.caveats)
     }

@@ -16,24 +16,30 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     public let windowSafeArea: Insets?
     /// The caveats (API.md) of the states given so far, the request's own (V3, V11) from the
     /// start: after the last state, the whole answer's.
-    public var caveats: CaveatSet { pass.caveats }
+    public private(set) var caveats: CaveatSet = []
     /// The number of states: the request's steps plus the first layout.
     public let count: Int
     /// About how many bytes this value keeps from one state to the next (the flattened tree,
     /// the request's views, ids and steps it shares, the index of ids): for callers that
     /// budget memory. A state being produced is not included: nodes ×
     /// `MemoryLayout<NodeResult>.stride` plus their explanation lists, freed by the caller.
-    public let keptBytesEstimate: Int
+    /// (Worked out when asked for: most callers never ask.)
+    public var keptBytesEstimate: Int { Self.estimate(ids: tree.ids, steps: steps, indexed: !indexByID.isEmpty) }
 
     private var tree: FlatTree
     private var pass: LayoutPass
+    /// Rule S5's memory, from one state to the next (see `LayoutPass.run`).
+    private var remembered: [Int: Insets] = [:]
     private let steps: [LayoutStep]
     private let indexByID: [String: Int]
     /// The index of the state `next()` gives: 0 the first layout, n the state after step n.
     private var position = 0
 
     /// The states of `request`; none is computed yet.
-    public init(_ request: LayoutRequest) {
+    ///
+    /// (Borrowed: an initializer takes its arguments owned by default, which has its callers
+    /// copy the whole request, lists and all, for the few parts kept here.)
+    public init(_ request: borrowing LayoutRequest) {
         screen = request.environment.screen
         let environment = request.windowEnvironment
         windowSafeArea = request.usesSafeAreaModel ? environment.windowSafeArea : nil
@@ -43,8 +49,8 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
                           designRequiresCompatibility: request.designRequiresCompatibility)
         if request.systemVersion >= SystemVersion.liquidGlass {
             // V3: a home-button iPad keeps its pre-26 window; V11: iPadOS 26's windows are W1–W4's.
-            if environment.family == .ipad, environment.features.contains(.homeButton) { pass.caveats.insert(CaveatSet(.V3)) }
-            if request.window != nil { pass.caveats.insert(CaveatSet(.V11)) }
+            if environment.family == .ipad, environment.features.contains(.homeButton) { caveats.insert(CaveatSet(.V3)) }
+            if request.window != nil { caveats.insert(CaveatSet(.V11)) }
         }
         // The request's keyboard is in screen coordinates; the pass works in the window's.
         pass.keyboard = request.keyboard.map { keyboard in
@@ -57,7 +63,6 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
         }
         steps = request.steps
         indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
-        keptBytesEstimate = Self.estimate(request.hierarchy, steps: request.steps, indexed: !indexByID.isEmpty)
     }
 
     /// The next state: every node, depth-first in request order; nil after the last step.
@@ -72,18 +77,18 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
             }
         }
         position += 1
-        return pass.run(tree)
+        return pass.run(tree, remembered: &remembered, caveats: &caveats)
     }
 
-    /// ``keptBytesEstimate`` for a hierarchy and its steps: each view's flattened node, its
-    /// request view and its id (the bytes of ids too long to be stored inline), twice over
-    /// in the index when there are steps (a dictionary keeps room to spare), and each
-    /// step's frame changes with their ids.
-    private static func estimate(_ hierarchy: ViewHierarchy, steps: [LayoutStep], indexed: Bool) -> Int {
+    /// ``keptBytesEstimate`` for a hierarchy of views with `ids` and its steps: each view's
+    /// flattened node, its request view and its id (the bytes of ids too long to be stored
+    /// inline), twice over in the index when there are steps (a dictionary keeps room to
+    /// spare), and each step's frame changes with their ids.
+    private static func estimate(ids: [String], steps: [LayoutStep], indexed: Bool) -> Int {
         let perView = MemoryLayout<FlatNode>.stride + MemoryLayout<ViewHierarchy.View>.stride + MemoryLayout<String>.stride
         let perIndexEntry = indexed ? 2 * (MemoryLayout<String>.stride + MemoryLayout<Int>.stride) : 0
-        var bytes = hierarchy.ids.count * (perView + perIndexEntry)
-        for id in hierarchy.ids { bytes += heapBytes(id) }
+        var bytes = ids.count * (perView + perIndexEntry)
+        for id in ids { bytes += heapBytes(id) }
         bytes += steps.count * MemoryLayout<LayoutStep>.stride
         for step in steps {
             bytes += step.frames.count * MemoryLayout<(id: String, frame: Rect)>.stride

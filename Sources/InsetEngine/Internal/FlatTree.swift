@@ -81,6 +81,13 @@ struct FlatNode: Sendable {
 
     /// For a container: the index of its content, or -1 (also for any other node).
     var content: Int { isContainer ? subviewContent.index : -1 }
+
+    /// Whether the node is a plain view that is not a scroll view and no rule of lists or
+    /// the keyboard applies to: most of a tree's views, laid out by a short path.
+    var isPlainView: Bool {
+        guard case .plain = role else { return false }
+        return !kind.isScrollView && !hasLists
+    }
 }
 
 /// The request's hierarchy as the pass reads it, in depth-first (request) order: a node's
@@ -92,7 +99,8 @@ struct FlatNode: Sendable {
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
-    private let ids: [String]
+    /// The views' ids, as the hierarchy holds them.
+    let ids: [String]
     private let collectionLayouts: [Int: CollectionLayout]
 
     /// Classifies every view of `hierarchy`.
@@ -106,7 +114,7 @@ struct FlatTree: Sendable {
         // last row's bottom, and the other tables' (rows of two tables interleave only when
         // a table sits inside a row).
         var rowBottoms = RowBottoms()
-        var nodes = [FlatNode](unsafeUninitializedCapacity: hierarchy.views.count) { nodes, initializedCount in
+        var nodes = [FlatNode].initialized(count: hierarchy.views.count) { nodes in
             hierarchy.views.withUnsafeBufferPointer { views in
                 nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
                 Self.findScrollOwner(of: 0, in: nodes)
@@ -133,7 +141,6 @@ struct FlatTree: Sendable {
                     }
                     Self.findScrollOwner(of: index, in: nodes)
                 }
-                initializedCount = views.count
             }
         }
         // The controller whose properties decide how a container's content extends under its
@@ -182,20 +189,20 @@ struct FlatTree: Sendable {
         }
     }
 
-    /// The node's table properties (a table view's), as the request sets them.
+    /// The table properties of the view at `index` (a table view's), as the request sets them.
     @inline(__always)
-    func table(of node: FlatNode) -> TableProperties? { read(node) { $0.pointee.table } }
+    func table(of index: Int) -> TableProperties? { read(index) { $0.pointee.table } }
 
-    /// A row's own separator inset, as the request sets it.
+    /// The own separator inset of the row at `index`, as the request sets it.
     @inline(__always)
-    func separatorInset(of node: FlatNode) -> SeparatorInset? { read(node) { $0.pointee.row?.separatorInset } }
+    func separatorInset(of index: Int) -> SeparatorInset? { read(index) { $0.pointee.row?.separatorInset } }
 
-    /// A collection view's layout, as the request sets it.
-    func collectionLayout(of node: FlatNode) -> CollectionLayout? { collectionLayouts[node.index] }
+    /// The layout of the collection view at `index`, as the request sets it.
+    func collectionLayout(of index: Int) -> CollectionLayout? { collectionLayouts[index] }
 
-    /// The node's keyboard layout guide request.
+    /// The keyboard layout guide request of the view at `index`.
     @inline(__always)
-    func keyboardLayoutGuide(of node: FlatNode) -> KeyboardGuideOptions? { read(node) { $0.pointee.keyboardLayoutGuide } }
+    func keyboardLayoutGuide(of index: Int) -> KeyboardGuideOptions? { read(index) { $0.pointee.keyboardLayoutGuide } }
 
     /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
     /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)
@@ -219,14 +226,15 @@ struct FlatTree: Sendable {
 
     // MARK: - The request's properties, read in place
     //
-    // Each takes the flattened node (the caller has it at hand) and is inlined: a read is a
-    // couple of loads, not a call.
+    // Each takes the view's index (or its flattened node, when the caller has it at hand) and
+    // is inlined: a read is a couple of loads, not a call.
 
-    /// Reads one property of `node` where the request holds it (no copy of the request's view).
+    /// Reads one property of the view at `index` where the request holds it (no copy of the
+    /// request's view).
     @inline(__always)
-    private func read<Value>(_ node: FlatNode, _ property: (UnsafePointer<ViewHierarchy.View>) -> Value) -> Value {
+    private func read<Value>(_ index: Int, _ property: (UnsafePointer<ViewHierarchy.View>) -> Value) -> Value {
         // Through a pointer: a view passed borrowed is copied whole.
-        views.withUnsafeBufferPointer { property($0.baseAddress! + node.index) }
+        views.withUnsafeBufferPointer { property($0.baseAddress! + index) }
     }
 
     /// The node's id.
@@ -236,18 +244,24 @@ struct FlatTree: Sendable {
     /// The node's view controller, if it has one.
     @inline(__always)
     func viewController(of node: FlatNode) -> ViewController? {
-        node.hasController ? read(node) { $0.pointee.viewController } : nil
+        node.hasController ? read(node.index) { $0.pointee.viewController } : nil
+    }
+
+    /// The view controller of the view at `index`, as the request sets it (`nil` if none).
+    @inline(__always)
+    func viewController(of index: Int) -> ViewController? {
+        read(index) { $0.pointee.viewController }
     }
 
     /// The node's scroll properties if it is a scroll view.
     @inline(__always)
     func scroll(of node: FlatNode) -> ScrollProperties? {
-        node.kind.isScrollView ? read(node) { $0.pointee.scroll } : nil
+        node.kind.isScrollView ? read(node.index) { $0.pointee.scroll } : nil
     }
 
-    /// The node's own layout margins, as the request sets them.
+    /// The own layout margins of the view at `index`, as the request sets them.
     @inline(__always)
-    func layoutMargins(of node: FlatNode) -> MarginSpec? { read(node) { $0.pointee.layoutMargins } }
+    func layoutMargins(of index: Int) -> MarginSpec? { read(index) { $0.pointee.layoutMargins } }
 
     /// Node id → index of the first node with that id; built only when steps need it, as
     /// hashing every id costs more than a pass over a small tree.

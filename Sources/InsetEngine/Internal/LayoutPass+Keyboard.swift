@@ -5,13 +5,13 @@ extension LayoutPass {
     func listParts(
         of node: FlatNode, in tree: FlatTree, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets, scroll: ScrollNodeResult?
     ) -> (sections: SectionsResult?, keyboardLayoutGuide: Rect?)? {
-        let options = tree.keyboardLayoutGuide(of: node)
+        let options = tree.keyboardLayoutGuide(of: node.index)
         let isCollection = node.kind == .collectionView && scroll != nil
         // Most nodes here are a row's subviews, with neither part.
         guard isCollection || options != nil else { return nil }
         var sections: SectionsResult?
         if isCollection, let scroll {
-            sections = self.sections(tree.collectionLayout(of: node) ?? .standard, adjusted: scroll.adjustedContentInset, safeArea: safeArea, margins: margins, bounds: bounds)
+            sections = self.sections(tree.collectionLayout(of: node.index) ?? .standard, adjusted: scroll.adjustedContentInset, safeArea: safeArea, margins: margins, bounds: bounds)
         }
         return (sections, options.map { keyboardLayoutGuide($0, bounds: bounds, window: window, safeArea: safeArea) })
     }

@@ -4,17 +4,20 @@ extension LayoutPass {
     /// superview: T2 places it, T3/T4 give its margins, T1 its content view, T5 a cell's
     /// separator. Its subviews live in its content view: what they read of it (`state`) is
     /// the content view's bounds, window frame, safe area and margins.
+    ///
+    /// Reads the row's fields in place, as `layOutPlainView` does (the pass calls both for
+    /// most of a list's nodes).
     func layOutRow(
-        _ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>,
+        _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>,
         state: inout PassState, reuse: inout ExplanationReuse
     ) {
-        let table = node.parent
+        let table = tree.nodes[i].parent
         let tableState = state.nodes[table]
-        let properties = tree.table(of: tree.nodes[table]) ?? TableProperties()
+        let properties = tree.table(of: table) ?? TableProperties()
         let tableMargins = tableState.margins
         let tableBounds = tableState.bounds
         let placed: Rect
-        if case .frame(let rect) = node.placement { placed = rect } else { placed = Rect(x: 0, y: 0, width: 0, height: 44) }
+        if case .frame(let rect) = tree.nodes[i].placement { placed = rect } else { placed = Rect(x: 0, y: 0, width: 0, height: 44) }
 
         // T2: plain and grouped rows span the table at x = 0; insetGrouped ones sit on its
         // margins, taken in its bounds at the resting offset.
@@ -39,13 +42,13 @@ extension LayoutPass {
             rowSize: frame.size, safeArea: usesSafeAreaModel ? safeArea : nil, margins: margins, insetsToSafeArea: insetsContentView
         )
         let rowBounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        let separator = node.kind == .cell
-            ? separatorInset(given: tree.separatorInset(of: node) ?? properties.separatorInset, reference: properties.separatorInsetReference, margins: margins)
+        let separator = tree.nodes[i].kind == .cell
+            ? separatorInset(given: tree.separatorInset(of: i) ?? properties.separatorInset, reference: properties.separatorInsetReference, margins: margins)
             : nil
-        let keyboardGuide = tree.keyboardLayoutGuide(of: node).map { keyboardLayoutGuide($0, bounds: rowBounds, window: window, safeArea: safeArea) }
+        let keyboardGuide = tree.keyboardLayoutGuide(of: i).map { keyboardLayoutGuide($0, bounds: rowBounds, window: window, safeArea: safeArea) }
 
         results.initializeElement(at: i, to: NodeResult(
-            id: tree.id(of: node), frame: frame, frameInWindow: window,
+            id: tree.ids[i], frame: frame, frameInWindow: window,
             safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
             safeAreaLayoutGuide: usesSafeAreaModel ? rowBounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),

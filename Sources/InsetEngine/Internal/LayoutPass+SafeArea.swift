@@ -94,7 +94,9 @@ extension LayoutPass {
 
     /// A plain view's safe area (S3/S4, C2 under a scroll view) at `frame` under the view at
     /// `parent`, and its explanation. (Apart from `safeArea(of:...)`, whose other rules most
-    /// views skip: a call with its arguments costs more than these rules.)
+    /// views skip: a call with its arguments costs more than these rules. Asked inline for
+    /// the same reason: the row path takes it inline, the plain path still calls it.)
+    @inline(__always)
     func plainSafeArea(
         parent: Int, frame: Rect, parentBounds: Rect,
         results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse

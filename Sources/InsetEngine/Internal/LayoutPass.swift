@@ -1,21 +1,16 @@
 /// One layout of a flattened hierarchy: a single forward pass in depth-first order (every
 /// superview and ancestor controller is complete before its subviews), linear in the node count.
 ///
-/// The pass keeps the "frozen" memory of rule S5 between runs, so running it once per step
-/// replays the request's steps.
+/// The caller keeps the "frozen" memory of rule S5 between runs, so running the pass once
+/// per step replays the request's steps.
 struct LayoutPass: Sendable {
     let environment: DisplayEnvironment
     let systemVersion: Double
     let direction: LayoutDirection
     /// The keyboard on screen (RULES.md K1–K3).
     var keyboard: Keyboard?
-    /// Rule S5: each child controller view's last value (before its additional insets), by
-    /// node index. Few trees have child controllers, and an empty dictionary allocates nothing.
-    private var remembered: [Int: Insets] = [:]
     /// The bars' figures on this environment and version (`nil` on tvOS).
     let barRules: BarRules?
-    /// The caveats of every run so far (and those the request raises itself).
-    var caveats: CaveatSet = []
 
     /// Creates a pass; no node has a remembered value yet.
     init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, designRequiresCompatibility: Bool = false) {
@@ -30,7 +25,14 @@ struct LayoutPass: Sendable {
     var screenRect: Rect { Rect(x: 0, y: 0, width: environment.screen.width, height: environment.screen.height) }
 
     /// Lays out `tree` in its current placements and reports every node, in tree order.
-    mutating func run(_ tree: FlatTree) -> [NodeResult] {
+    /// `remembered` is rule S5's memory: each child controller view's last value (before its
+    /// additional insets), by node index, kept from one run to the next (few trees have child
+    /// controllers, and an empty dictionary allocates nothing); the run's caveats are added
+    /// to `caveats`.
+    ///
+    /// Not mutating: what a run changes is passed inout, so the per-node functions read the
+    /// pass in place (a mutating caller would hand each a copy, environment lists and all).
+    func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> [NodeResult] {
         let count = tree.nodes.count
         var state = PassState(capacity: count)
         defer {
@@ -38,42 +40,36 @@ struct LayoutPass: Sendable {
             state.deallocate()
         }
         var reuse = ExplanationReuse()
-        // The per-node functions do not mutate the pass (what they change is passed inout),
-        // and are called on an immutable copy of it: called on `self`, inout here, each call
-        // would get its own copy of the pass. `remembered` is taken out of it meanwhile, so
-        // that it stays uniquely referenced.
-        var remembered: [Int: Insets] = [:]
-        swap(&remembered, &self.remembered)
-        defer { swap(&remembered, &self.remembered) }
-        let pass = self
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a destroy of every overwritten field. The
         // results are written (and their explanation lists read) through the buffer: no
         // uniqueness or bounds check per node.
-        return [NodeResult](unsafeUninitializedCapacity: count) { results, initializedCount in
+        return .initialized(count: count) { results in
             for i in 0..<count {
-                pass.layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
-                initializedCount = i + 1
+                // Most nodes take the plain or the row path, chosen here: `layOut`'s own
+                // entry (a large frame to set up) costs more than these paths' rules.
+                if tree.nodes[i].isPlainView {
+                    layOutPlainView(i, in: tree, results: results, state: &state, reuse: &reuse)
+                } else if tree.nodes[i].kind.isRow {
+                    layOutRow(i, in: tree, results: results, state: &state, reuse: &reuse)
+                } else {
+                    layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
+                }
             }
         }
     }
 
     // MARK: - One node
 
-    /// Lays out node `i` (its superview and ancestors are done): initializes `results[i]`
-    /// (the results before it are initialized) and appends what its subviews need to `state`.
+    /// Lays out node `i`, neither a plain view nor a row (`layOutPlainView` and `layOutRow`
+    /// lay those out), whose superview and ancestors are done: initializes `results[i]` (the
+    /// results before it are initialized) and appends what its subviews need to `state`.
     /// `remembered` is the pass's S5 memory.
     private func layOut(
         _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState,
         reuse: inout ExplanationReuse, remembered: inout [Int: Insets]
     ) {
         let node = tree.nodes[i]
-        if case .plain = node.role, !node.kind.isScrollView, !node.hasLists {
-            return layOutPlainView(i, node, in: tree, results: results, state: &state, reuse: &reuse)
-        }
-        if node.kind.isRow {
-            return layOutRow(i, node, in: tree, results: results, state: &state, reuse: &reuse)
-        }
         let parent = node.parent
         let parentBounds = parent >= 0 ? state.nodes[parent].bounds : screenRect
 
@@ -129,7 +125,7 @@ struct LayoutPass: Sendable {
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
-        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
         if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras?.scroll) {
             extras = .box(scroll: extras?.scroll, bars: extras?.bars, sections: lists.sections, keyboardLayoutGuide: lists.keyboardLayoutGuide)
@@ -141,13 +137,15 @@ struct LayoutPass: Sendable {
         )
     }
 
-    /// `layOut(_:in:results:state:reuse:)` for a plain view that is not a scroll view, most of
-    /// a tree's views: none of the rules for the root, a controller's view, a container or a
-    /// scroll view applies to it, so this skips them and their bookkeeping (same results).
-    private func layOutPlainView(_ i: Int, _ node: FlatNode, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
-        let parent = node.parent
+    /// `layOut(_:in:results:state:reuse:remembered:)` for a plain view that is not a scroll
+    /// view (`FlatNode.isPlainView`), most of a tree's views: none of the rules for the root,
+    /// a controller's view, a container or a scroll view applies to it, so this skips them
+    /// and their bookkeeping (same results). It reads the few fields it needs in place: a
+    /// flattened node copied whole is a call to copy 130 bytes.
+    private func layOutPlainView(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+        let parent = tree.nodes[i].parent
         let parentBounds = state.nodes[parent].bounds
-        let frame = self.frame(of: node.placement, parent: parent, parentBounds: parentBounds, state: state)
+        let frame = self.frame(of: tree.nodes[i].placement, parent: parent, parentBounds: parentBounds, state: state)
         let window = self.window(of: frame, under: parent, parentBounds: parentBounds, state: state)
         var safeArea = Insets.zero
         var explanation: NodeResult.SharedExplanation?
@@ -157,9 +155,9 @@ struct LayoutPass: Sendable {
                 : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        let margins = self.margins(of: node, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
+        let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
         record(
-            i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
+            i, id: tree.ids[i], frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
             explanation: consume explanation, guides: nil, extras: nil, included: [], cover: state.nodes[parent].cover,
             results: results, state: &state
         )

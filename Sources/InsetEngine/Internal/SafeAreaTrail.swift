@@ -130,9 +130,10 @@ struct Additions: Sendable {
 
     /// `base` followed by these entries, in a list allocated once.
     func appended(to base: [Contribution]) -> [Contribution] {
-        var list: [Contribution] = []
+        // `base` is shared: reserving copies its entries into a new buffer of the final size
+        // (a plain copy of the elements, where appending a sequence walks it).
+        var list = base
         list.reserveCapacity(base.count + count)
-        list.append(contentsOf: base)
         for index in 0..<count { list.append(self[index]) }
         return list
     }
@@ -167,20 +168,25 @@ struct ExplanationReuse: Sendable {
     private var lastBottom = EdgeTrail(value: 0, continuing: .none), lastRight = EdgeTrail(value: 0, continuing: .none)
 
     /// The safe area and explanation of the last plain view worked out edge by edge, its
-    /// superview and its reaches (see `LayoutPass.plainSafeArea`).
-    private var plain: (parent: Int, reaches: Insets, insets: Insets, explanation: NodeResult.SharedExplanation)?
+    /// superview (-1 before the first) and its reaches (see `LayoutPass.plainSafeArea`).
+    /// Fields, not an optional tuple: a tuple holding a reference is copied through the
+    /// runtime's generic tuple witness, at every look-up.
+    private var plainParent = -1
+    private var plainReaches = Insets.zero
+    private var plainInsets = Insets.zero
+    private var plainExplanation: NodeResult.SharedExplanation?
 
     /// The kept result of a plain view under the view at `parent` with these `reaches`, if
     /// the last such view was under the same superview with the same reaches.
     func plainResult(under parent: Int, reaches: Insets) -> (insets: Insets, explanation: NodeResult.SharedExplanation)? {
-        guard let kept = plain, kept.parent == parent, kept.reaches == reaches else { return nil }
-        return (kept.insets, kept.explanation)
+        guard plainParent == parent, plainReaches == reaches, let explanation = plainExplanation else { return nil }
+        return (plainInsets, explanation)
     }
 
     /// Keeps `result`, a plain view's under the view at `parent` with these `reaches`, for
     /// `plainResult(under:reaches:)`.
     mutating func keepPlainResult(_ result: (insets: Insets, explanation: NodeResult.SharedExplanation), under parent: Int, reaches: Insets) {
-        plain = (parent, reaches, result.insets, result.explanation)
+        (plainParent, plainReaches, plainInsets, plainExplanation) = (parent, reaches, result.insets, result.explanation)
     }
 
     /// The explanation made last, if it was made from trails that continue the same lists

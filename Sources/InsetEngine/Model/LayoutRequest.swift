@@ -13,6 +13,8 @@ public enum ViewKind: String, Hashable, Sendable {
     }
 
     /// Whether the node is a table row, which its table places (RULES.md T2).
+    /// (Inlined: the pass asks for every node and its superview.)
+    @inline(__always)
     public var isRow: Bool { self == .cell || self == .sectionHeader || self == .sectionFooter }
 }
 

@@ -130,8 +130,9 @@ public struct NodeResult: Hashable, Sendable {
         /// The box holding the parts, or `nil` when all are absent.
         @usableFromInline
         static func box(scroll: ScrollNodeResult?, bars: BarFrames?, sections: SectionsResult? = nil, keyboardLayoutGuide: Rect? = nil) -> Extras? {
-            scroll == nil && bars == nil && sections == nil && keyboardLayoutGuide == nil
-                ? nil : Extras(scroll: scroll, bars: bars, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide)
+            // Tested by pattern, in place: `== nil` compares a copy of each large optional.
+            if case .none = scroll, case .none = bars, case .none = sections, case .none = keyboardLayoutGuide { return nil }
+            return Extras(scroll: scroll, bars: bars, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide)
         }
 
         @usableFromInline

@@ -20,6 +20,7 @@
 // what the HTTP layer alone allows, so what the route costs in throughput. Runs until killed.
 import DeviceCatalog
 import Foundation
+import HTTPTypes
 import InsetEngine
 import InsetAPI
 import ServiceKit
@@ -38,7 +39,7 @@ if arguments.count == 4, arguments[1] == "--serve-fixed" {
     }
     let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: port)), routes: [
         Route(.post, "/layout", body: .json) { _ throws(Problem) in
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer)
+            RouteResponse(headerFields: [.contentType: "application/json"], body: answer)
         },
     ])
     do {
@@ -82,7 +83,7 @@ let response = LayoutResponseEncoder.encode(result, for: decoded)
 /// The service layer around a route that does nothing: routing, metrics, request id,
 /// CORS and nosniff, as every request pays them.
 let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [])
-let healthz = HTTPRequest(method: .get, path: "/healthz", headers: HTTPHeaders())
+let healthz = RawRequest(method: .get, path: "/healthz", headers: RawHeaders())
 
 let stages: [(name: String, work: () throws -> Int)] = [
     ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),

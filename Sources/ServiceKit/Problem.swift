@@ -23,8 +23,15 @@ public struct FieldProblem: Hashable, Sendable {
 /// defines them: `type` and `title` follow from the status, except where a status has two
 /// types (400 and 503), which the named constructors pick.
 public struct Problem: Error, Hashable, Sendable {
-    /// The HTTP status.
-    public var status: HTTPResponse.Status
+    /// The HTTP status (its reason phrase is not kept).
+    public var status: HTTPResponse.Status {
+        get { HTTPResponse.Status(code: code) }
+        set { code = newValue.code }
+    }
+    /// The status code: kept as a number, as for ``RouteResponse``, so that the error every
+    /// reader throws stays as small as it was (a reason phrase's string made the readers'
+    /// typed-throws paths measurably slower).
+    var code: Int
     /// The human-readable explanation of this occurrence.
     public var detail: String
     /// Every problem found, in the order their pointers appear in the request document.
@@ -44,7 +51,7 @@ public struct Problem: Error, Hashable, Sendable {
     }
 
     private init(status: HTTPResponse.Status, type: String, title: String, detail: String, errors: [FieldProblem] = []) {
-        self.status = status
+        code = status.code
         self.detail = detail
         self.errors = errors
         self.type = type

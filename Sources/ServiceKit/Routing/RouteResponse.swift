@@ -4,13 +4,20 @@ public import MicroHTTP
 /// What a route handler answers: an apple/swift-http-types response head (status and header
 /// fields) and the body bytes, or a body made while it is sent.
 ///
-/// The head is kept as its two parts rather than as an `HTTPResponse`, whose pseudo-header
-/// storage would be one more allocation per answer; ``head`` puts them together. The service
+/// The head is kept as its parts rather than as an `HTTPResponse`, whose pseudo-header storage
+/// would be one more allocation per answer, and the status as its code (a status's reason
+/// phrase is a string every copy of the answer would retain; HTTP/1.1 answers carry the
+/// server's own); ``head`` puts them together. The service
 /// adds `X-Request-Id`, `X-Content-Type-Options` and the CORS fields, and the server
 /// `Content-Length` and `Date`.
 public struct RouteResponse: Sendable {
-    /// The status.
-    public var status: HTTPResponse.Status
+    /// The status (its reason phrase is not kept).
+    public var status: HTTPResponse.Status {
+        get { HTTPResponse.Status(code: code) }
+        set { code = newValue.code }
+    }
+    /// The status code.
+    var code: Int
     /// The header fields.
     public var headerFields: HTTPFields
     /// The body bytes (with a ``stream``, the bytes sent before its pieces).
@@ -21,7 +28,7 @@ public struct RouteResponse: Sendable {
 
     /// Creates an answer.
     public init(status: HTTPResponse.Status = .ok, headerFields: HTTPFields = HTTPFields(), body: [UInt8] = [], stream: HTTPBodyStream? = nil) {
-        self.status = status
+        code = status.code
         self.headerFields = headerFields
         self.body = body
         self.stream = stream
@@ -49,22 +56,6 @@ extension RawResponse {
         var headers = RawHeaders()
         headers.reserveCapacity(response.headerFields.count + extra)
         for field in response.headerFields { headers.add(field.name.rawName, field.value) }
-        self.init(status: response.status.code, headers: headers, body: response.body, stream: response.stream)
+        self.init(status: response.code, headers: headers, body: response.body, stream: response.stream)
     }
-}
-
-extension RawHeaders {
-    /// The value of the first field named `name` (any case), or nil.
-    subscript(name: HTTPField.Name) -> String? { self[name.canonicalName] }
-
-    /// Appends a field (whose value the service made: not validated again).
-    mutating func add(_ name: HTTPField.Name, _ value: String) { add(name.rawName, value) }
-
-    /// Removes every field named `name`.
-    mutating func remove(_ name: HTTPField.Name) { remove(name.canonicalName) }
-}
-
-extension HTTPField.Name {
-    /// `X-Request-Id`: the request's id, the client's when sane, else one the service made.
-    public static let xRequestID = HTTPField.Name("X-Request-Id")!
 }

@@ -143,8 +143,8 @@ public final class HTTPService: Sendable {
     private func respond(to request: RawRequest, onAdminListener admin: Bool) -> RawResponse {
         let started = ContinuousClock.now
         let generatedID = metrics.begin()
-        let requestID = Self.saneRequestID(request.headers[.xRequestID]) ?? generatedID
-        let method = HTTPRequest.Method(request.method.rawValue)
+        let requestID = Self.saneRequestID(request.headers["X-Request-Id"]) ?? generatedID
+        let method = Self.method(request.method)
         var routeIndex = metrics.unmatchedRoute
         let answer: RouteResponse
         if let framing = request.framingError {
@@ -160,11 +160,12 @@ public final class HTTPService: Sendable {
             let shown = request.pathHoldsControlByte ? "a path holding a control byte (%00-%1F or %7F)" : request.path
             answer = Problem(status: .notFound, detail: "no resource at \(shown)").response
         }
-        // Room for the request id, nosniff and the CORS fields at once.
+        // The service's own fields go straight into the raw answer (their names and values
+        // are the service's, or an id and an origin it checked): with room for all five.
         var response = RawResponse(answer, reserving: 5)
-        response.headers.add(.xRequestID, requestID)
-        response.headers.add(.xContentTypeOptions, "nosniff")
-        addCORSHeaders(to: &response.headers, origin: request.headers[.origin])
+        response.headers.add("X-Request-Id", requestID)
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        addCORSHeaders(to: &response.headers, origin: request.headers["Origin"])
         let seconds = started.duration(to: .now).inSeconds
         metrics.end(route: routeIndex, method: method, status: response.status, seconds: seconds)
         accessLog?.record(
@@ -192,7 +193,7 @@ public final class HTTPService: Sendable {
         if request.bodyTooLarge {
             return Problem(status: .contentTooLarge, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
         }
-        if router.body(ofRoute: route) == .json, let contentType = request.headers[.contentType], !MediaType.isJSON(contentType) {
+        if router.body(ofRoute: route) == .json, let contentType = request.headers["Content-Type"], !MediaType.isJSON(contentType) {
             return Problem(status: .unsupportedMediaType, detail: "Content-Type \(contentType) is not JSON; send application/json").response
         }
         do {
@@ -227,23 +228,33 @@ public final class HTTPService: Sendable {
         ])
     }
 
-    /// Adds the CORS fields to an answer's (raw: the values are the service's own or an
-    /// allowed origin the client sent, so they are not validated again).
+    /// Adds the CORS fields to an answer's raw fields.
     private func addCORSHeaders(to headers: inout RawHeaders, origin: String?) {
         switch configuration.cors {
         case .anyOrigin:
-            headers.add(.accessControlAllowOrigin, "*")
+            headers.add("Access-Control-Allow-Origin", "*")
         case .origins(let allowed):
-            headers.add(.vary, "Origin")
+            headers.add("Vary", "Origin")
             guard let origin, allowed.contains(origin) else {
-                headers.remove(.accessControlAllowMethods)
-                headers.remove(.accessControlAllowHeaders)
-                headers.remove(.accessControlMaxAge)
+                headers.remove("Access-Control-Allow-Methods")
+                headers.remove("Access-Control-Allow-Headers")
+                headers.remove("Access-Control-Max-Age")
                 return
             }
-            headers.add(.accessControlAllowOrigin, origin)
+            headers.add("Access-Control-Allow-Origin", origin)
         }
-        headers.add(.accessControlExposeHeaders, HTTPField.Name.xRequestID.rawName)
+        headers.add("Access-Control-Expose-Headers", "X-Request-Id")
+    }
+
+    /// The request's method as swift-http-types has it, nil when it is not a token. The
+    /// usual three are matched without checking their bytes again.
+    static func method(_ raw: RawMethod) -> HTTPRequest.Method? {
+        switch raw {
+        case .get: .get
+        case .post: .post
+        case .head: .head
+        default: HTTPRequest.Method(raw.rawValue)
+        }
     }
 
     /// The client's request id when it is 1–128 visible ASCII characters, else nil.

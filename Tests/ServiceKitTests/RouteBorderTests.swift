@@ -10,10 +10,11 @@ private func routeRequest(_ raw: RawRequest) -> RouteRequest {
     RouteRequest(raw: raw, method: HTTPRequest.Method(raw.method.rawValue)!, pathParameters: [:], requestID: "t")
 }
 
-@Test func headerFieldsAreTheRawFieldsButHost() {
+@Test func headerFieldsAreTheRawFieldsButHostAndPseudoNames() {
     let request = routeRequest(RawRequest(method: .get, path: "/x", headers: RawHeaders([
         RawField(name: "Host", value: "example.test:8080"), RawField(name: "Accept", value: "text/css"),
         RawField(name: "bad name", value: "dropped"), RawField(name: "X-Two", value: "a\u{1}b"), RawField(name: "accept", value: "*/*"),
+        RawField(name: ":path", value: "/pseudo"), RawField(name: "HOST", value: "again"),
     ])))
     let fields = request.headerFields
     #expect(fields.map(\.name.rawName) == ["Accept", "X-Two", "accept"])

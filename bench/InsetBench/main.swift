@@ -9,8 +9,9 @@
 // fast decode (from the body's bytes in one pass), which is how the route reads a
 // well-formed body; engine; encode (response bytes); and the whole chain as the route runs
 // it; and the service layer around a route (service: GET /healthz through routing,
-// metrics, request id and CORS). With STAGE (a stage's first word: body, parse, decode,
-// fast, engine, encode, all, service)
+// metrics, request id and CORS; fields and ignored: the same for a browser's seven header
+// fields and a route that reads them or not). With STAGE (a stage's first word: body,
+// parse, decode, fast, engine, encode, all, service, fields, ignored)
 // only that stage runs, so that a profiler or `perf stat` sees it alone.
 //
 // With --serve-fixed it serves instead: the service as insetd runs it (default server
@@ -82,8 +83,22 @@ let response = LayoutResponseEncoder.encode(result, for: decoded)
 
 /// The service layer around a route that does nothing: routing, metrics, request id,
 /// CORS and nosniff, as every request pays them.
-let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [])
+/// `GET /fields` reads the request's header fields, which the service builds as
+/// swift-http-types' `HTTPFields` only when a route reads them; `GET /ignored` reads none.
+/// Both get the seven fields a browser's request usually carries: the difference is what
+/// building the six of them `headerFields` holds (all but `Host`) costs.
+let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [
+    Route(.get, "/fields") { request in RouteResponse(status: request.headerFields.count == 6 ? .ok : .badRequest) },
+    Route(.get, "/ignored") { _ in RouteResponse() },
+])
 let healthz = RawRequest(method: .get, path: "/healthz", headers: RawHeaders())
+let browserFields: RawHeaders = [
+    "Host": "127.0.0.1:8080", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    "Accept": "application/json", "Accept-Encoding": "gzip, deflate, br", "Accept-Language": "en-GB,en;q=0.9",
+    "If-None-Match": "\"3f2a9c1d\"", "Origin": "http://127.0.0.1:8080",
+]
+let fields = RawRequest(method: .get, path: "/fields", headers: browserFields)
+let ignored = RawRequest(method: .get, path: "/ignored", headers: browserFields)
 
 let stages: [(name: String, work: () throws -> Int)] = [
     ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),
@@ -97,6 +112,8 @@ let stages: [(name: String, work: () throws -> Int)] = [
         return LayoutResponseEncoder.encode(InsetEngine.layout(request.request), for: request).count
     }),
     ("service (GET /healthz)", { service.respond(to: healthz).status }),
+    ("fields (GET /fields)", { service.respond(to: fields).status }),
+    ("ignored (GET /ignored)", { service.respond(to: ignored).status }),
 ]
 let chosen = stages.filter { stage in only.map { stage.name.split(separator: " ").first.map(String.init) == $0 } ?? true }
 guard !chosen.isEmpty else {

@@ -22,8 +22,8 @@ public import MicroHTTP
 /// service.shutdown(drainDelay: .seconds(5), drainTimeout: .seconds(20))
 /// ```
 ///
-/// For every request, in this order: a framing that cannot be trusted → 400 or 501; a
-/// method that is not a token → 400; unknown path → 404; `OPTIONS` → 204 preflight; a method the path does not allow → 405
+/// For every request, in this order: a framing that cannot be trusted → 400 or 501;
+/// unknown path → 404; `OPTIONS` → 204 preflight; a method the path does not allow → 405
 /// with `Allow`; answers in flight over the budget → 503 (not for health, readiness and
 /// metrics); a body over the limit → 413; a
 /// JSON route given a non-JSON `Content-Type` → 415; then the handler, which answers or
@@ -149,13 +149,10 @@ public final class HTTPService: Sendable {
         let answer: RouteResponse
         if let framing = request.framingError {
             answer = Self.problem(for: framing).response
-        } else if let method, !request.pathHoldsControlByte, let match = router.match(request.path),
+        } else if !request.pathHoldsControlByte, let match = router.match(request.path),
            admin ? match.index < OperationalRoutes.adminPatterns.count : match.index != hiddenPublicEntry {
             routeIndex = match.index
             answer = self.answer(request, method: method, match: match, requestID: requestID)
-        } else if method == nil {
-            // RFC 9112 section 3: a request line whose method is not a token is malformed.
-            answer = Problem.badRequest("the method is not a token (RFC 9110 section 9.1); send GET, POST or another method name").response
         } else {
             let shown = request.pathHoldsControlByte ? "a path holding a control byte (%00-%1F or %7F)" : request.path
             answer = Problem(status: .notFound, detail: "no resource at \(shown)").response
@@ -176,13 +173,15 @@ public final class HTTPService: Sendable {
     }
 
     /// The answer for a request whose path matched.
-    private func answer(_ request: RawRequest, method: HTTPRequest.Method, match: Router.Match, requestID: String) -> RouteResponse {
+    /// `method` is nil when the request's is not a token (RFC 9110 section 9.1), which no
+    /// route answers: 405 as for any other method the path does not allow.
+    private func answer(_ request: RawRequest, method: HTTPRequest.Method?, match: Router.Match, requestID: String) -> RouteResponse {
         if method == .options {
             return preflight(allowing: router.entries[match.index].allowedMethods)
         }
-        guard let route = router.route(in: match.index, for: method) else {
+        guard let method, let route = router.route(in: match.index, for: method) else {
             let allowed = router.entries[match.index].allowedMethods.map(\.rawValue).joined(separator: ", ")
-            var response = Problem(status: .methodNotAllowed, detail: "\(method) is not allowed on \(request.path); allowed: \(allowed)").response
+            var response = Problem(status: .methodNotAllowed, detail: "\(request.method) is not allowed on \(request.path); allowed: \(allowed)").response
             response.headerFields[.allow] = allowed
             return response
         }

@@ -18,12 +18,12 @@ public enum ProductRoutes {
                 try inQueryOrder(request) { () throws(Problem) in
                     if request.query("format") != nil {
                         return try PlaywrightDescriptors.answer(
-                            catalog: catalog, query: request.queryItems, ifNoneMatch: request.headerFields[values: .ifNoneMatch]
+                            catalog: catalog, query: request.queryItems, ifNoneMatch: ifNoneMatch(request)
                         )
                     }
                     return try DevicesEndpoints.listAnswer(
                         catalog: catalog, family: request.query("family"), model: request.query("model"),
-                        ifNoneMatch: request.headerFields[values: .ifNoneMatch]
+                        ifNoneMatch: ifNoneMatch(request)
                     )
                 }
             },
@@ -86,7 +86,7 @@ public enum ProductRoutes {
                 try inQueryOrder(request) { () throws(Problem) in try render.device(
                     id: request.parameter("id") ?? "", orientation: request.query("orientation"),
                     statusBarHidden: request.query("statusBarHidden"), systemVersion: request.query("systemVersion"),
-                    scale: request.query("scale"), ifNoneMatch: request.headerFields[values: .ifNoneMatch]
+                    scale: request.query("scale"), ifNoneMatch: ifNoneMatch(request)
                 ) }
             },
         ] + PlaygroundRoutes.all
@@ -127,8 +127,13 @@ public enum ProductRoutes {
 
     /// The request's `Accept` fields as one list (RFC 9110 §5.3), nil when there is none.
     private static func accept(_ request: RouteRequest) -> String? {
-        let values = request.headerFields[values: .accept]
+        let values = request.headerFields(named: .accept)[values: .accept]
         return values.isEmpty ? nil : values.joined(separator: ",")
+    }
+
+    /// The values of the request's `If-None-Match` fields, in order.
+    private static func ifNoneMatch(_ request: RouteRequest) -> [String] {
+        request.headerFields(named: .ifNoneMatch)[values: .ifNoneMatch]
     }
 
     private static func json(_ body: [UInt8]) -> RouteResponse {

@@ -66,3 +66,14 @@ private func routeRequest(_ raw: RawRequest) -> RouteRequest {
     #expect(response.headerFields[.retryAfter] == "1")
     #expect(response.head.status.code == 503)
 }
+
+@Test func namedFieldsAreBuiltForTheirNamesAlone() {
+    let request = routeRequest(RawRequest(method: .get, path: "/x", headers: RawHeaders([
+        RawField(name: "if-none-match", value: "\"a\""), RawField(name: "Accept", value: "text/css"), RawField(name: "If-None-Match", value: "\"b\""),
+    ])))
+    let fields = request.headerFields(named: .ifNoneMatch)
+    #expect(fields.count == 2)
+    #expect(fields[values: .ifNoneMatch] == ["\"a\"", "\"b\""])
+    #expect(request.headerFields(named: .accept, .ifNoneMatch).map(\.name) == [.accept, .ifNoneMatch, .ifNoneMatch])
+    #expect(request.headerFields(named: .origin).isEmpty)
+}

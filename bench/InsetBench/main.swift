@@ -9,9 +9,9 @@
 // fast decode (from the body's bytes in one pass), which is how the route reads a
 // well-formed body; engine; encode (response bytes); and the whole chain as the route runs
 // it; and the service layer around a route (service: GET /healthz through routing,
-// metrics, request id and CORS; fields and ignored: the same for a browser's seven header
-// fields and a route that reads them or not). With STAGE (a stage's first word: body,
-// parse, decode, fast, engine, encode, all, service, fields, ignored)
+// metrics, request id and CORS; fields, named and ignored: the same for a browser's seven
+// header fields and a route that reads them all, one, or none). With STAGE (a stage's first
+// word: body, parse, decode, fast, engine, encode, all, service, fields, named, ignored)
 // only that stage runs, so that a profiler or `perf stat` sees it alone.
 //
 // With --serve-fixed it serves instead: the service as insetd runs it (default server
@@ -84,11 +84,13 @@ let response = LayoutResponseEncoder.encode(result, for: decoded)
 /// The service layer around a route that does nothing: routing, metrics, request id,
 /// CORS and nosniff, as every request pays them.
 /// `GET /fields` reads the request's header fields, which the service builds as
-/// swift-http-types' `HTTPFields` only when a route reads them; `GET /ignored` reads none.
-/// Both get the seven fields a browser's request usually carries: the difference is what
-/// building the six of them `headerFields` holds (all but `Host`) costs.
+/// swift-http-types' `HTTPFields` only when a route reads them; `GET /named` reads its
+/// `If-None-Match` alone, as the routes that read one do; `GET /ignored` reads none. Each gets
+/// the seven fields a browser's request usually carries: the differences are what building
+/// the six `headerFields` holds (all but `Host`), or the one, costs.
 let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [
     Route(.get, "/fields") { request in RouteResponse(status: request.headerFields.count == 6 ? .ok : .badRequest) },
+    Route(.get, "/named") { request in RouteResponse(status: request.headerFields(named: .ifNoneMatch).count == 1 ? .ok : .badRequest) },
     Route(.get, "/ignored") { _ in RouteResponse() },
 ])
 let healthz = RawRequest(method: .get, path: "/healthz", headers: RawHeaders())
@@ -98,6 +100,7 @@ let browserFields: RawHeaders = [
     "If-None-Match": "\"3f2a9c1d\"", "Origin": "http://127.0.0.1:8080",
 ]
 let fields = RawRequest(method: .get, path: "/fields", headers: browserFields)
+let named = RawRequest(method: .get, path: "/named", headers: browserFields)
 let ignored = RawRequest(method: .get, path: "/ignored", headers: browserFields)
 
 let stages: [(name: String, work: () throws -> Int)] = [
@@ -113,6 +116,7 @@ let stages: [(name: String, work: () throws -> Int)] = [
     }),
     ("service (GET /healthz)", { service.respond(to: healthz).status }),
     ("fields (GET /fields)", { service.respond(to: fields).status }),
+    ("named (GET /named)", { service.respond(to: named).status }),
     ("ignored (GET /ignored)", { service.respond(to: ignored).status }),
 ]
 let chosen = stages.filter { stage in only.map { stage.name.split(separator: " ").first.map(String.init) == $0 } ?? true }

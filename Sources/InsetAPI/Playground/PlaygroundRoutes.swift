@@ -19,7 +19,7 @@ enum PlaygroundRoutes {
             if file.name.hasSuffix(".html") { fields[.contentSecurityPolicy] = contentSecurityPolicy }
             let answer = RouteResponse(headerFields: fields, body: body)
             return Route(.get, path) { request in
-                guard EntityTag.notModified(ifNoneMatch: request.headerFields[values: .ifNoneMatch], etag: etag) else { return answer }
+                guard EntityTag.notModified(ifNoneMatch: request.headerFields(named: .ifNoneMatch)[values: .ifNoneMatch], etag: etag) else { return answer }
                 // As for GET /devices: the 200's bytes give the 304 the 200's Content-Length.
                 return RouteResponse(status: .notModified, headerFields: [.eTag: etag, .cacheControl: "no-cache"], body: body)
             }

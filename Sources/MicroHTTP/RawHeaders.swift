@@ -92,7 +92,7 @@ public struct RawHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     /// ASCII case-insensitive comparison of two field names, without allocating: their
     /// bytes side by side, where two that differ must be one letter in two cases.
-    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+    public static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         var (lhs, rhs) = (lhs, rhs)
         return lhs.withUTF8 { left in

@@ -60,7 +60,9 @@ public struct RouteRequest: Sendable {
     public func headerFields(named names: HTTPField.Name...) -> HTTPFields {
         var fields = HTTPFields()
         for name in names {
-            for value in raw.headers.values(for: name.canonicalName) { fields.append(HTTPField(name: name, value: value)) }
+            for field in raw.headers.fields where RawHeaders.namesEqual(field.name, name.canonicalName) {
+                fields.append(HTTPField(name: name, value: field.value))
+            }
         }
         return fields
     }

@@ -21,15 +21,17 @@ import PackageDescription
 ///   file per device, read with JSONCore.
 /// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a
 ///   device alone; knows nothing of HTTP.
-/// - `ServiceKit` [MicroHTTP, JSONCore, Logging, ServiceLifecycle, CoreMetrics, Prometheus]:
-///   an HTTP service layer
-///   that knows nothing of insets: the router, problem documents, CORS, content
-///   negotiation, entity tags, metrics and the access log, the operational routes, drain
-///   and shutdown (as a swift-service-lifecycle `Service`).
-/// - `InsetAPI` [ServiceKit, MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender]:
+/// - `ServiceKit` [MicroHTTP, JSONCore, HTTPTypes, Logging, ServiceLifecycle, CoreMetrics,
+///   Prometheus]: an HTTP service layer that knows nothing of insets, speaking
+///   swift-http-types to its routes (MicroHTTP's raw requests and responses converted at
+///   its border): the router, problem documents, CORS, content negotiation, entity tags,
+///   metrics and the access log, the operational routes, drain and shutdown (as a
+///   swift-service-lifecycle `Service`).
+/// - `InsetAPI` [ServiceKit, MicroHTTP, JSONCore, InsetEngine, DeviceCatalog, InsetRender,
+///   HTTPTypes]:
 ///   the product on that layer: the request readers and answer writers of /layout, /scroll,
 ///   /layout/matrix and /render, the device routes, the playground's files, the settings.
-/// - `ServiceTestSupport` [ServiceKit, MicroHTTP, JSONCore]: what the service's test
+/// - `ServiceTestSupport` [ServiceKit, MicroHTTP, JSONCore, HTTPTypes]: what the service's test
 ///   targets share (a live server on a loopback port, test routes).
 /// - `ProcessTuning` [CMalloc]: the allocator settings the executables serve with.
 /// - `insetd` [InsetAPI, ServiceKit, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
@@ -41,6 +43,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+/// apple/swift-http-types: the request, response, field, method and status types the service
+/// layer and its routes speak.
+let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 
 let package = Package(
     name: "insetd",
@@ -54,6 +60,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -87,7 +94,7 @@ let package = Package(
         .target(
             name: "ServiceKit",
             dependencies: [
-                "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                "MicroHTTP", "JSONCore", httpTypes, .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -96,13 +103,13 @@ let package = Package(
         ),
         .target(
             name: "InsetAPI",
-            dependencies: ["ServiceKit", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender"],
+            dependencies: ["ServiceKit", "MicroHTTP", "JSONCore", "InsetEngine", "DeviceCatalog", "InsetRender", httpTypes],
             exclude: ["Playground/Assets", "Playground/package.json"],
             swiftSettings: strict,
             plugins: ["EmbedResources"]
         ),
         // What the service's tests share: a live server on a loopback port, test routes.
-        .target(name: "ServiceTestSupport", dependencies: ["ServiceKit", "MicroHTTP", "JSONCore"], swiftSettings: strict),
+        .target(name: "ServiceTestSupport", dependencies: ["ServiceKit", "MicroHTTP", "JSONCore", httpTypes], swiftSettings: strict),
         .target(
             name: "ProcessTuning",
             dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))],
@@ -121,7 +128,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "insetd-bench",
-            dependencies: ["InsetAPI", "ServiceKit", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP", "ProcessTuning"],
+            dependencies: ["InsetAPI", "ServiceKit", "JSONCore", "InsetEngine", "DeviceCatalog", "MicroHTTP", "ProcessTuning", httpTypes],
             path: "bench/InsetBench",
             swiftSettings: strict
         ),
@@ -143,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "ServiceKitTests",
             dependencies: [
-                "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", httpTypes, .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: strict
@@ -152,6 +159,7 @@ let package = Package(
             name: "InsetAPITests",
             dependencies: [
                 "InsetAPI", "ServiceKit", "ServiceTestSupport", "MicroHTTP", "JSONCore", "InsetEngine", "InsetEngineTestSupport", "DeviceCatalog",
+                httpTypes,
             ],
             swiftSettings: strict
         ),

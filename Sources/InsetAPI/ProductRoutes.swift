@@ -1,4 +1,5 @@
 public import DeviceCatalog
+import HTTPTypes
 import InsetEngine
 import JSONCore
 import MicroHTTP
@@ -17,12 +18,12 @@ public enum ProductRoutes {
                 try inQueryOrder(request) { () throws(Problem) in
                     if request.query("format") != nil {
                         return try PlaywrightDescriptors.answer(
-                            catalog: catalog, query: request.http.query, ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                            catalog: catalog, query: request.queryItems, ifNoneMatch: ifNoneMatch(request)
                         )
                     }
                     return try DevicesEndpoints.listAnswer(
                         catalog: catalog, family: request.query("family"), model: request.query("model"),
-                        ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                        ifNoneMatch: ifNoneMatch(request)
                     )
                 }
             },
@@ -49,7 +50,7 @@ public enum ProductRoutes {
                     format: format
                 )
                 let contentType = format == .css ? "text/css; charset=utf-8" : "application/json"
-                return HTTPResponse(status: 200, headers: ["Content-Type": contentType, "Vary": "Accept"], body: body)
+                return RouteResponse(headerFields: [.contentType: contentType, .vary: "Accept"], body: body)
             } },
             Route(.post, "/layout", body: .json) { request throws(Problem) in
                 let decoded = try layoutDecoder.decode(request.body)
@@ -60,7 +61,7 @@ public enum ProductRoutes {
             },
             Route(.post, "/layout/matrix", body: .json) { request throws(Problem) in
                 let type = try ContentNegotiation.choose(accept: accept(request), alternative: .csv)
-                let fields = request.http.query.first { $0.name == "fields" }
+                let fields = request.queryItems.first { $0.name == "fields" }
                 let format: Result<MatrixFormat, Problem> = Result { () throws(Problem) in
                     try MatrixFormat.from(fields: fields?.value, given: fields != nil, type: type)
                 }
@@ -85,7 +86,7 @@ public enum ProductRoutes {
                 try inQueryOrder(request) { () throws(Problem) in try render.device(
                     id: request.parameter("id") ?? "", orientation: request.query("orientation"),
                     statusBarHidden: request.query("statusBarHidden"), systemVersion: request.query("systemVersion"),
-                    scale: request.query("scale"), ifNoneMatch: request.http.headers.values(for: "If-None-Match")
+                    scale: request.query("scale"), ifNoneMatch: ifNoneMatch(request)
                 ) }
             },
         ] + PlaygroundRoutes.all
@@ -100,22 +101,22 @@ public enum ProductRoutes {
 
     /// The answer to `decoded`, made state by state as the client takes it (chunked). It has
     /// no length when the access log's line is written, which says `bytes: 0` for it.
-    private static func streamed(_ decoded: DecodedLayoutRequest) -> HTTPResponse {
+    private static func streamed(_ decoded: DecodedLayoutRequest) -> RouteResponse {
         let pieces = LayoutResponseEncoder.pieces(for: decoded)
-        return HTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json"],
+        return RouteResponse(
+            headerFields: [.contentType: "application/json"],
             stream: HTTPBodyStream(keptBytes: pieces.keptBytesEstimate, pieceBytes: pieces.pieceBytesEstimate, pieces: pieces)
         )
     }
 
     /// `answer`, a 422's problems put in the order of the query string (API.md "Errors"),
     /// for the routes whose problems are all their query parameters'.
-    private static func inQueryOrder(_ request: RouteRequest, _ answer: () throws(Problem) -> HTTPResponse) throws(Problem) -> HTTPResponse {
+    private static func inQueryOrder(_ request: RouteRequest, _ answer: () throws(Problem) -> RouteResponse) throws(Problem) -> RouteResponse {
         do {
             return try answer()
         } catch {
             guard error.status == 422 else { throw error }
-            let names = request.http.query.map { "/" + JSONPointer.escape($0.name) }
+            let names = request.queryItems.map { "/" + JSONPointer.escape($0.name) }
             var problem = error
             problem.errors = error.errors.enumerated()
                 .sorted { (names.firstIndex(of: $0.element.pointer) ?? names.count, $0.offset) < (names.firstIndex(of: $1.element.pointer) ?? names.count, $1.offset) }
@@ -126,11 +127,16 @@ public enum ProductRoutes {
 
     /// The request's `Accept` fields as one list (RFC 9110 §5.3), nil when there is none.
     private static func accept(_ request: RouteRequest) -> String? {
-        let values = request.http.headers.values(for: "Accept")
+        let values = request.headerFields(named: .accept)[values: .accept]
         return values.isEmpty ? nil : values.joined(separator: ",")
     }
 
-    private static func json(_ body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+    /// The values of the request's `If-None-Match` fields, in order.
+    private static func ifNoneMatch(_ request: RouteRequest) -> [String] {
+        request.headerFields(named: .ifNoneMatch)[values: .ifNoneMatch]
+    }
+
+    private static func json(_ body: [UInt8]) -> RouteResponse {
+        RouteResponse(headerFields: [.contentType: "application/json"], body: body)
     }
 }

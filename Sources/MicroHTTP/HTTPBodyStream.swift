@@ -1,7 +1,7 @@
 internal import CMicroHTTPD
 import Synchronization
 
-/// A response body made piece by piece while it is sent (``HTTPResponse/stream``).
+/// A response body made piece by piece while it is sent (``RawResponse/stream``).
 ///
 /// libmicrohttpd asks for more only when the connection has sent what it had, so a client
 /// that reads slowly, or not at all, holds one piece (plus what the pieces are made from)
@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// ```swift
 /// let stream = HTTPBodyStream(keptBytes: 4096, pieces: states.lazy.map(encode).makeIterator())
-/// return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], stream: stream)
+/// return RawResponse(status: 200, headers: ["Content-Type": "application/json"], stream: stream)
 /// ```
 public final class HTTPBodyStream: @unchecked Sendable {
     // Unchecked: its state is used by one thread at a time, the handler that makes it, then

@@ -74,7 +74,7 @@ public final class HTTPClientConnection {
 
     /// Sends one request: the request line, `Host`, the given headers, `Content-Length`
     /// when there is a body, then the body.
-    public func send(_ method: HTTPMethod, _ target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) throws(HTTPClientError) {
+    public func send(_ method: RawMethod, _ target: String, headers: RawHeaders = RawHeaders(), body: [UInt8] = []) throws(HTTPClientError) {
         var head = "\(method.rawValue) \(target) HTTP/1.1\r\nHost: localhost\r\n"
         for field in headers { head += "\(field.name): \(field.value)\r\n" }
         if !body.isEmpty || method == .post { head += "Content-Length: \(body.count)\r\n" }
@@ -83,7 +83,7 @@ public final class HTTPClientConnection {
     }
 
     /// Reads one response; `bodyless` for the answer to a `HEAD` (headers only).
-    public func readResponse(bodyless: Bool = false) throws(HTTPClientError) -> HTTPResponse {
+    public func readResponse(bodyless: Bool = false) throws(HTTPClientError) -> RawResponse {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var headEnd: Int?
         while headEnd == nil {
@@ -97,19 +97,19 @@ public final class HTTPClientConnection {
         guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
             throw .malformedResponse
         }
-        var headers = HTTPHeaders()
+        var headers = RawHeaders()
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { throw .malformedResponse }
             headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         if bodyless || status == 204 || status == 304 {
-            return HTTPResponse(status: status, headers: headers)
+            return RawResponse(status: status, headers: headers)
         }
         if let length = headers["Content-Length"].flatMap(Int.init) {
             while buffered.count < length { try fill(until: deadline) }
             let body = Array(buffered[..<length])
             buffered.removeFirst(length)
-            return HTTPResponse(status: status, headers: headers, body: body)
+            return RawResponse(status: status, headers: headers, body: body)
         }
         while true {
             do {
@@ -119,7 +119,7 @@ public final class HTTPClientConnection {
             }
         }
         defer { buffered = [] }
-        return HTTPResponse(status: status, headers: headers, body: buffered)
+        return RawResponse(status: status, headers: headers, body: buffered)
     }
 
     /// Whether the peer closes the connection (or resets it) within `wait`, reading and

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
-///     HTTPResponse(status: 200, body: Array("hello".utf8))
+///     RawResponse(status: 200, body: Array("hello".utf8))
 /// }
 /// try server.start()
 /// print(server.port)
@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Any method reaches the handler. Request bodies are buffered up to
 /// ``HTTPServerConfiguration/maxBodyBytes``; beyond that the handler is told
-/// (``HTTPRequest/bodyTooLarge``) and nothing more is kept. Connections are kept alive
+/// (``RawRequest/bodyTooLarge``) and nothing more is kept. Connections are kept alive
 /// between requests; idle or stalled ones are closed after the configured timeout.
 public final class HTTPServer: @unchecked Sendable {
     /// The configuration the server was created with.

@@ -10,7 +10,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// the connections handed to it).
     public var threads: Int
     /// The largest request body buffered; a larger one is reported as
-    /// ``HTTPRequest/bodyTooLarge`` and not kept.
+    /// ``RawRequest/bodyTooLarge`` and not kept.
     public var maxBodyBytes: Int
     /// The most connections open at once; more are refused.
     public var connectionLimit: Int
@@ -44,7 +44,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// ahead of them, hold a bounded amount of kernel memory.
     public var socketBufferBytes: Int
     /// The bytes held for clients (``HTTPServer/bytesInFlight``) beyond which a new request is
-    /// marked ``HTTPRequest/overBudget``: one with a body is then answered before its body is
+    /// marked ``RawRequest/overBudget``: one with a body is then answered before its body is
     /// read, so that request bodies count in the budget as answers do.
     public var inFlightBudgetBytes: Int
     /// Whether a new connection that finds the table full, with no connection idle or still

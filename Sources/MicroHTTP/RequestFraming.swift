@@ -27,7 +27,7 @@ enum RequestFraming {
     /// How `headers` frame the body, or their first framing problem (400 cases before 501
     /// ones; the `Host` field's, which an HTTP/1.1 request (`http11`) must have, before the
     /// rest), read in one pass over the fields.
-    static func read(_ headers: HTTPHeaders, http11: Bool = false) -> Result<Body, FramingError> {
+    static func read(_ headers: RawHeaders, http11: Bool = false) -> Result<Body, FramingError> {
         var hosts = 0
         var host = ""
         var lengths = 0
@@ -38,13 +38,13 @@ enum RequestFraming {
             if field.name.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
                 return .failure(.ambiguous("white space between the header name \"\(field.name.trimmingTrailingWhitespace)\" and its colon"))
             }
-            if HTTPHeaders.namesEqual(field.name, "Host") {
+            if RawHeaders.namesEqual(field.name, "Host") {
                 hosts += 1
                 host = field.value
-            } else if HTTPHeaders.namesEqual(field.name, "Content-Length") {
+            } else if RawHeaders.namesEqual(field.name, "Content-Length") {
                 lengths += 1
                 contentLength = field.value
-            } else if HTTPHeaders.namesEqual(field.name, "Transfer-Encoding") {
+            } else if RawHeaders.namesEqual(field.name, "Transfer-Encoding") {
                 transferEncodings += 1
                 // A list (RFC 9110 §5.6.1): empty elements do not count.
                 for coding in field.value.split(separator: ",") {
@@ -59,7 +59,7 @@ enum RequestFraming {
         if lengths > 1 { return .failure(.ambiguous("more than one Content-Length field")) }
         guard transferEncodings > 0 else { return .success(Body(contentLength: contentLength, chunked: false)) }
         if lengths > 0 { return .failure(.ambiguous("Transfer-Encoding together with Content-Length")) }
-        let chunked = codings.indices.filter { HTTPHeaders.namesEqual(String(codings[$0]), "chunked") }
+        let chunked = codings.indices.filter { RawHeaders.namesEqual(String(codings[$0]), "chunked") }
         if chunked.count > 1 { return .failure(.ambiguous("the chunked transfer coding is repeated")) }
         if let only = chunked.first, only != codings.count - 1 {
             return .failure(.ambiguous("chunked is not the last transfer coding"))

@@ -33,7 +33,7 @@ final class ServerContext: @unchecked Sendable {
     /// The state of one request, kept in `*con_cls` from its first callback until the
     /// request-completed callback releases it.
     final class RequestState {
-        var request: HTTPRequest
+        var request: RawRequest
         var responded = false
         /// The connection's entry in the table, whose phase the request moves on.
         let connection: ConnectionTable.Entry?
@@ -47,7 +47,7 @@ final class ServerContext: @unchecked Sendable {
         /// The body's bytes received so far, kept or (over the budget) dropped.
         var receivedBodyBytes = 0
 
-        init(request: HTTPRequest, connection: ConnectionTable.Entry?) {
+        init(request: RawRequest, connection: ConnectionTable.Entry?) {
             self.request = request
             self.connection = connection
         }
@@ -56,7 +56,7 @@ final class ServerContext: @unchecked Sendable {
         /// capped at the declared length): a client that declares a length and stalls makes
         /// the server hold nothing it has not sent. When growing it would take the bytes held
         /// for clients past `budget`, the body is dropped instead and the request marked
-        /// ``HTTPRequest/overBudget`` (answered 503 once its body has arrived, which is then
+        /// ``RawRequest/overBudget`` (answered 503 once its body has arrived, which is then
         /// read and discarded: libmicrohttpd 0.9.75 cannot answer during an upload).
         func appendBody(_ bytes: UnsafeBufferPointer<UInt8>, budget: Int) {
             guard !request.overBudget else { return }
@@ -213,7 +213,7 @@ final class ServerContext: @unchecked Sendable {
 
     /// The pool memory `request`'s header block takes, near enough: its bytes as sent (the
     /// query as decoded) and a record per field and query item.
-    static func headerMemoryBytes(_ request: HTTPRequest) -> Int {
+    static func headerMemoryBytes(_ request: RawRequest) -> Int {
         var bytes = request.method.rawValue.utf8.count + request.path.utf8.count + " HTTP/1.1\r\n\r\n".utf8.count + 1
         for item in request.query { bytes += item.name.utf8.count + (item.value?.utf8.count ?? 0) + 2 + fieldOverhead }
         for field in request.headers { bytes += field.name.utf8.count + field.value.utf8.count + 4 + fieldOverhead }
@@ -311,7 +311,7 @@ final class ServerContext: @unchecked Sendable {
     }
 
     /// Builds the request from what libmicrohttpd parsed: method, path, headers, query.
-    private static func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> HTTPRequest {
+    private static func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> RawRequest {
         // Counted first (an iterator-less call only counts), so that each list is allocated
         // once at its size, and not at all when empty (most requests have no query).
         let headerCount = LibMicroHTTPD.valueCount(connection, .headers)
@@ -321,11 +321,11 @@ final class ServerContext: @unchecked Sendable {
             if headerCount > 0 { LibMicroHTTPD.forEachValue(connection, .headers, collectHeader, pointer) }
             if queryCount > 0 { LibMicroHTTPD.forEachValue(connection, .queryItems, collectQueryItem, pointer) }
         }
-        var request = HTTPRequest(
-            method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? ""),
+        var request = RawRequest(
+            method: RawMethod(rawValue: method.map { String(cString: $0) } ?? ""),
             path: url.map { String(cString: $0) } ?? "/",
             query: collected.query,
-            headers: HTTPHeaders(collected.headers)
+            headers: RawHeaders(collected.headers)
         )
         request.peer = LibMicroHTTPD.clientAddress(of: connection).flatMap(PeerAddress.init)
         return request
@@ -333,7 +333,7 @@ final class ServerContext: @unchecked Sendable {
 
     /// What the key-value iterators fill in.
     private struct Collected {
-        var headers: [HTTPField] = []
+        var headers: [RawField] = []
         var query: [QueryItem] = []
 
         /// Room for `headers` fields and `query` items.
@@ -346,7 +346,7 @@ final class ServerContext: @unchecked Sendable {
     private static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keyLength, value, valueLength in
         guard let cls, let key else { return .YES }
         let collected = cls.assumingMemoryBound(to: Collected.self)
-        collected.pointee.headers.append(HTTPField(name: string(key, keyLength), value: value.map { string($0, valueLength) } ?? ""))
+        collected.pointee.headers.append(RawField(name: string(key, keyLength), value: value.map { string($0, valueLength) } ?? ""))
         return .YES
     }
 

@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// One problem in a request, located by a JSON Pointer (RFC 6901) into the request
 /// document (or `/name` for a query parameter).
 public struct FieldProblem: Hashable, Sendable {
@@ -21,8 +23,15 @@ public struct FieldProblem: Hashable, Sendable {
 /// defines them: `type` and `title` follow from the status, except where a status has two
 /// types (400 and 503), which the named constructors pick.
 public struct Problem: Error, Hashable, Sendable {
-    /// The HTTP status.
-    public var status: Int
+    /// The HTTP status (its reason phrase is not kept).
+    public var status: HTTPResponse.Status {
+        get { HTTPResponse.Status(code: code) }
+        set { code = newValue.code }
+    }
+    /// The status code: kept as a number, as for ``RouteResponse``, so that the error every
+    /// reader throws stays as small as it was (a reason phrase's string made the readers'
+    /// typed-throws paths measurably slower).
+    var code: Int
     /// The human-readable explanation of this occurrence.
     public var detail: String
     /// Every problem found, in the order their pointers appear in the request document.
@@ -36,13 +45,13 @@ public struct Problem: Error, Hashable, Sendable {
     public var suggestion: String?
 
     /// Creates a problem of the status's usual type (400: malformed JSON; 503: draining).
-    public init(status: Int, detail: String, errors: [FieldProblem] = []) {
+    public init(status: HTTPResponse.Status, detail: String, errors: [FieldProblem] = []) {
         let (type, title) = Self.usualType(of: status)
         self.init(status: status, type: type, title: title, detail: detail, errors: errors)
     }
 
-    private init(status: Int, type: String, title: String, detail: String, errors: [FieldProblem] = []) {
-        self.status = status
+    private init(status: HTTPResponse.Status, type: String, title: String, detail: String, errors: [FieldProblem] = []) {
+        code = status.code
         self.detail = detail
         self.errors = errors
         self.type = type
@@ -50,8 +59,8 @@ public struct Problem: Error, Hashable, Sendable {
     }
 
     /// The type and title a status has unless a named constructor says otherwise.
-    private static func usualType(of status: Int) -> (type: String, title: String) {
-        switch status {
+    private static func usualType(of status: HTTPResponse.Status) -> (type: String, title: String) {
+        switch status.code {
         case 400: ("/problems/malformed-json", "Malformed JSON")
         case 404: ("/problems/not-found", "Not found")
         case 405: ("/problems/method-not-allowed", "Method not allowed")

@@ -1,3 +1,4 @@
+import HTTPTypes
 import JSONCore
 
 /// Writes `application/problem+json` bodies (RFC 9457, API.md "Errors").
@@ -12,7 +13,7 @@ public enum ProblemEncoder {
         writer.beginObject()
         writer.field("type", problem.type)
         writer.field("title", problem.title)
-        writer.field("status", problem.status)
+        writer.field("status", problem.status.code)
         writer.field("detail", problem.detail)
         if let suggestion = problem.suggestion { writer.field("suggestion", suggestion) }
         if !problem.errors.isEmpty {

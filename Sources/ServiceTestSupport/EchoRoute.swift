@@ -1,7 +1,7 @@
 import Foundation
 public import ServiceKit
 import JSONCore
-import MicroHTTP
+import HTTPTypes
 
 /// Test-only routes (not product endpoints): `POST /test/echo` parses its JSON body with
 /// Foundation and answers how many keys it had (400 on malformed JSON);
@@ -29,7 +29,7 @@ public enum TestRoutes {
 
     public static let slow = Route(.get, "/test/slow") { _ in
         Thread.sleep(forTimeInterval: 0.3)
-        return HTTPResponse(status: 200, body: Array("done".utf8))
+        return RouteResponse(body: Array("done".utf8))
     }
 
     public static let all = [echo, item, slow]

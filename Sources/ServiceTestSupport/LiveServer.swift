@@ -54,14 +54,20 @@ public final class LiveServer: Sendable {
     private static let timeoutScale = ProcessInfo.processInfo.environment["INSETD_TEST_TIMEOUT_SCALE"].flatMap(Int.init) ?? 1
 
     /// Sends one request on a new connection and reads the answer.
-    public func request(_ method: HTTPMethod, _ target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) throws -> HTTPResponse {
+    public func request(_ method: RawMethod, _ target: String, headers: RawHeaders = RawHeaders(), body: [UInt8] = []) throws -> RawResponse {
         let connection = try connect()
         try connection.send(method, target, headers: headers, body: body)
         return try connection.readResponse(bodyless: method == .head)
     }
 }
 
-extension HTTPResponse {
+/// An answer with body bytes: the server's (``RawResponse``) or a route's (``RouteResponse``).
+public protocol AnswerBody {
+    /// The body bytes.
+    var body: [UInt8] { get }
+}
+
+extension AnswerBody {
     /// The body as UTF-8 text.
     public var text: String { String(decoding: body, as: UTF8.self) }
 
@@ -70,3 +76,7 @@ extension HTTPResponse {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
     }
 }
+
+extension RawResponse: AnswerBody {}
+
+extension RouteResponse: AnswerBody {}

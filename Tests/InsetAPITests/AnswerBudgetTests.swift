@@ -3,6 +3,7 @@ import Foundation
 import InsetEngine
 @testable import InsetAPI
 import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -14,7 +15,7 @@ private func layoutBody(views: Int, steps: Int) -> [UInt8] {
     return Array(#"{"device": "iphone-x", "root": {"id": "root", "viewController": {}, "subviews": [\#(subviews.joined(separator: ","))]}, "steps": [\#(moves.joined(separator: ","))]}"#.utf8)
 }
 
-private let json: HTTPHeaders = ["Content-Type": "application/json"]
+private let json: RawHeaders = ["Content-Type": "application/json"]
 
 @Suite(.serialized) struct AnswerBudgetTests {
     static let catalog: DeviceCatalog = {
@@ -29,8 +30,8 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
         routes: TestRoutes.all
     )
 
-    private func respond(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], tooLarge: Bool = false) -> HTTPResponse {
-        Self.overloaded.respond(to: HTTPRequest(method: method, path: path, headers: headers, body: body, bodyTooLarge: tooLarge))
+    private func respond(_ method: RawMethod, _ path: String, headers: RawHeaders = RawHeaders(), body: [UInt8] = [], tooLarge: Bool = false) -> RawResponse {
+        Self.overloaded.respond(to: RawRequest(method: method, path: path, headers: headers, body: body, bodyTooLarge: tooLarge))
     }
 
     @Test func overloadIsAnsweredAfter404And405AndBefore413And415And400() {
@@ -102,7 +103,7 @@ private let json: HTTPHeaders = ["Content-Type": "application/json"]
         ), routes: ProductRoutes.all(catalog: Self.catalog))
         let port = try service.start()
         defer { service.shutdown(drainDelay: .zero, drainTimeout: .seconds(5)) }
-        func request(_ method: HTTPMethod, _ path: String, body: [UInt8] = []) throws -> HTTPResponse {
+        func request(_ method: RawMethod, _ path: String, body: [UInt8] = []) throws -> RawResponse {
             let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
             try client.send(method, path, headers: body.isEmpty ? [:] : json, body: body)
             return try client.readResponse()

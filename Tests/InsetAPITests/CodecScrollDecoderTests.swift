@@ -1,3 +1,4 @@
+import HTTPTypes
 import InsetEngine
 @testable import InsetAPI
 import ServiceKit

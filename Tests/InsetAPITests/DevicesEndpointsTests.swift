@@ -1,5 +1,6 @@
 import DeviceCatalog
 import Foundation
+import HTTPTypes
 import InsetEngine
 import InsetAPI
 import ServiceKit

@@ -2,6 +2,7 @@ import DeviceCatalog
 import Foundation
 import InsetAPI
 import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -14,15 +15,15 @@ import Testing
     }()
     static let service = HTTPService(configuration: ServiceConfiguration(accessLog: false), routes: ProductRoutes.all(catalog: catalog))
 
-    func get(_ path: String, _ query: [(String, String)] = [], headers: HTTPHeaders = HTTPHeaders(), method: HTTPMethod = .get) -> HTTPResponse {
-        Self.service.respond(to: HTTPRequest(method: method, path: path, query: query.map { QueryItem(name: $0.0, value: $0.1) }, headers: headers))
+    func get(_ path: String, _ query: [(String, String)] = [], headers: RawHeaders = RawHeaders(), method: RawMethod = .get) -> RawResponse {
+        Self.service.respond(to: RawRequest(method: method, path: path, query: query.map { QueryItem(name: $0.0, value: $0.1) }, headers: headers))
     }
 
-    func ids(_ response: HTTPResponse) -> [String]? {
+    func ids(_ response: RawResponse) -> [String]? {
         (response.jsonObject?["devices"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
     }
 
-    func pointers(_ response: HTTPResponse) -> [String]? {
+    func pointers(_ response: RawResponse) -> [String]? {
         (response.jsonObject?["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
     }
 
@@ -147,7 +148,7 @@ import Testing
             // libmicrohttpd sends no body with a 304; the bytes it holds set Content-Length to the 200's.
             #expect(response.body == full.body, "\(field)")
         }
-        let split: HTTPHeaders = HTTPHeaders([HTTPField(name: "If-None-Match", value: "\"a\""), HTTPField(name: "if-none-match", value: tag)])
+        let split: RawHeaders = RawHeaders([RawField(name: "If-None-Match", value: "\"a\""), RawField(name: "if-none-match", value: tag)])
         #expect(get("/devices", headers: split).status == 304)
         #expect(get("/devices", [("family", "ipad")], headers: ["If-None-Match": tag]).status == 304)
         #expect(get("/devices", headers: ["If-None-Match": tag], method: .head).status == 304)

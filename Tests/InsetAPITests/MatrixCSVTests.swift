@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import InsetEngine
 @testable import InsetAPI
 import ServiceKit

@@ -3,6 +3,7 @@ import Foundation
 import InsetEngine
 @testable import InsetAPI
 import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import JSONCore
 import MicroHTTP
@@ -22,8 +23,8 @@ import InsetEngineTestSupport
     )
 
     /// The service's answer to one request.
-    func respond(_ path: String, method: HTTPMethod = .post, query: [QueryItem] = [], headers: HTTPHeaders = ["Content-Type": "application/json"], body: String = "") -> HTTPResponse {
-        Self.service.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: Array(body.utf8)))
+    func respond(_ path: String, method: RawMethod = .post, query: [QueryItem] = [], headers: RawHeaders = ["Content-Type": "application/json"], body: String = "") -> RawResponse {
+        Self.service.respond(to: RawRequest(method: method, path: path, query: query, headers: headers, body: Array(body.utf8)))
     }
 
     /// A matrix answer's body, whole (a streamed one is made here piece by piece, as the
@@ -36,7 +37,7 @@ import InsetEngineTestSupport
 
     /// The problem a matrix request is answered with.
     func problem(_ body: String, query: [QueryItem] = [], accept: String? = nil) throws -> (status: Int, errors: [[String: String]]) {
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        var headers: RawHeaders = ["Content-Type": "application/json"]
         if let accept { headers.add("Accept", accept) }
         let response = respond("/layout/matrix", query: query, headers: headers, body: body)
         #expect(response.headers["Content-Type"] == "application/problem+json")
@@ -326,7 +327,7 @@ import InsetEngineTestSupport
     // MARK: - Negotiation and the check order
 
     @Test func notAcceptableComesAfter415AndBefore400() throws {
-        let html: HTTPHeaders = ["Content-Type": "application/json", "Accept": "text/html"]
+        let html: RawHeaders = ["Content-Type": "application/json", "Accept": "text/html"]
         let notAcceptable = respond("/layout/matrix", headers: html, body: "{")
         #expect(notAcceptable.status == 406)
         #expect(notAcceptable.jsonObject?["type"] as? String == "/problems/not-acceptable")
@@ -339,8 +340,8 @@ import InsetEngineTestSupport
     }
 
     @Test func emulationNegotiatesByTheSameRule() throws {
-        func emulation(_ accept: String?, id: String = "iphone-x", query: [QueryItem] = []) -> HTTPResponse {
-            respond("/devices/\(id)/emulation", method: .get, query: query, headers: accept.map { ["Accept": $0] } ?? HTTPHeaders())
+        func emulation(_ accept: String?, id: String = "iphone-x", query: [QueryItem] = []) -> RawResponse {
+            respond("/devices/\(id)/emulation", method: .get, query: query, headers: accept.map { ["Accept": $0] } ?? RawHeaders())
         }
         #expect(emulation(nil).headers["Content-Type"] == "application/json")
         let css = emulation("text/css")

@@ -3,6 +3,7 @@ import Foundation
 import InsetEngine
 import InsetAPI
 import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -14,7 +15,7 @@ import Testing
         do { return try DeviceCatalog.embedded() } catch { fatalError("\(error)") }
     }()
 
-    func answer(_ query: [(String, String)]) throws(Problem) -> HTTPResponse {
+    func answer(_ query: [(String, String)]) throws(Problem) -> RouteResponse {
         try PlaywrightDescriptors.answer(catalog: Self.catalog, query: query.map { QueryItem(name: $0.0, value: $0.1) })
     }
 

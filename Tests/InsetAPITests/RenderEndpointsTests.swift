@@ -2,6 +2,7 @@ import DeviceCatalog
 import Foundation
 import InsetAPI
 import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -14,15 +15,15 @@ import Testing
     }()
     static let service = HTTPService(configuration: ServiceConfiguration(accessLog: false), routes: ProductRoutes.all(catalog: catalog))
 
-    func get(_ path: String, _ query: [(String, String)] = [], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-        Self.service.respond(to: HTTPRequest(method: .get, path: path, query: query.map { QueryItem(name: $0.0, value: $0.1) }, headers: headers))
+    func get(_ path: String, _ query: [(String, String)] = [], headers: RawHeaders = RawHeaders()) -> RawResponse {
+        Self.service.respond(to: RawRequest(method: .get, path: path, query: query.map { QueryItem(name: $0.0, value: $0.1) }, headers: headers))
     }
 
-    func post(_ path: String, _ body: String) -> HTTPResponse {
-        Self.service.respond(to: HTTPRequest(method: .post, path: path, headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+    func post(_ path: String, _ body: String) -> RawResponse {
+        Self.service.respond(to: RawRequest(method: .post, path: path, headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
     }
 
-    func errors(_ response: HTTPResponse) -> [String]? {
+    func errors(_ response: RawResponse) -> [String]? {
         (response.jsonObject?["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
     }
 

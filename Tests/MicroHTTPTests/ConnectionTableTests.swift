@@ -10,7 +10,7 @@ import Testing
             let framing = request.framingError.map { "\($0)" } ?? "-"
             let text = "\(request.method) \(request.path) body=\(request.body.count) framing=\(framing)"
             let status = request.framingError != nil ? 400 : request.bodyTooLarge ? 413 : 200
-            return HTTPResponse(status: status, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))
+            return RawResponse(status: status, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))
         }
         try server.start()
         defer { server.stop() }
@@ -36,7 +36,7 @@ import Testing
         return condition()
     }
 
-    private func get(_ port: Int, _ path: String, from source: String? = nil) throws -> HTTPResponse {
+    private func get(_ port: Int, _ path: String, from source: String? = nil) throws -> RawResponse {
         let client = try HTTPClientConnection(host: "127.0.0.1", port: port, source: source, timeout: .seconds(2))
         try client.send(.get, path)
         return try client.readResponse()

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FaultInjectionTests {
     private func makeServer() -> HTTPServer {
         HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1)) { request in
-            HTTPResponse(status: 200, body: Array(request.path.utf8))
+            RawResponse(status: 200, body: Array(request.path.utf8))
         }
     }
 

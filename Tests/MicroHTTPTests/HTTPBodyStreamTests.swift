@@ -32,7 +32,7 @@ private func withStreamingServer(
 ) throws {
     let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2)) { _ in
         let stream = HTTPBodyStream(keptBytes: keptBytes, pieceBytes: pieceBytes, pieces: CountedPieces(pieces: pieces, made: made))
-        return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body, stream: stream)
+        return RawResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body, stream: stream)
     }
     try server.start()
     defer { server.stop() }
@@ -138,7 +138,7 @@ private func eventually(within limit: Duration = .seconds(5), _ condition: () ->
     @Test func aLentBodyCountsUntilItIsSentOrItsClientGoes() throws {
         let body = [UInt8](repeating: UInt8(ascii: "b"), count: 16 << 20)
         let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1)) { _ in
-            HTTPResponse(status: 200, body: body)
+            RawResponse(status: 200, body: body)
         }
         try server.start()
         defer { server.stop() }

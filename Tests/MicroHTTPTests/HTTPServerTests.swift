@@ -14,14 +14,14 @@ private func withEchoServer(
         for item in request.query { text += " \(item.name)=\(item.value ?? "<nil>")" }
         text += " body=\(request.body.count) tooLarge=\(request.bodyTooLarge) x=\(request.headers["x-test"] ?? "-")"
         text += " remote=\(request.remoteAddress ?? "-")"
-        return HTTPResponse(status: request.bodyTooLarge ? 413 : 200, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))
+        return RawResponse(status: request.bodyTooLarge ? 413 : 200, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))
     }
     try server.start()
     defer { server.stop() }
     try body(server)
 }
 
-private func text(_ response: HTTPResponse) -> String {
+private func text(_ response: RawResponse) -> String {
     String(decoding: response.body, as: UTF8.self)
 }
 
@@ -45,7 +45,7 @@ private func text(_ response: HTTPResponse) -> String {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        for method in [HTTPMethod.get, .head] {
+        for method in [RawMethod.get, .head] {
             let before = Date().timeIntervalSince1970.rounded(.down)
             try client.send(method, "/now")
             let response = try client.readResponse(bodyless: method == .head)
@@ -62,7 +62,7 @@ private func text(_ response: HTTPResponse) -> String {
     try withEchoServer { server in
         let client = try HTTPClientConnection(host: "127.0.0.1", port: server.port)
         for method in ["TRACE", "PATCH", "BREW", "DELETE"] {
-            try client.send(HTTPMethod(rawValue: method), "/pot")
+            try client.send(RawMethod(rawValue: method), "/pot")
             #expect(text(try client.readResponse()).hasPrefix("\(method) /pot "))
         }
     }
@@ -129,7 +129,7 @@ private func text(_ response: HTTPResponse) -> String {
     // this process the client's descriptors come between the server's (three threads, so
     // that a stride of two still deals to each in turn), and other tests open some too.
     let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 3)) { _ in
-        HTTPResponse(status: 200, body: Array(String(UInt(pthread_self())).utf8))
+        RawResponse(status: 200, body: Array(String(UInt(pthread_self())).utf8))
     }
     try server.start()
     defer { server.stop() }
@@ -179,11 +179,11 @@ private func text(_ response: HTTPResponse) -> String {
 
 @Test func reportsStartFailures() throws {
     try withEchoServer { server in
-        let second = HTTPServer(configuration: HTTPServerConfiguration(port: server.port)) { _ in HTTPResponse(status: 200) }
+        let second = HTTPServer(configuration: HTTPServerConfiguration(port: server.port)) { _ in RawResponse(status: 200) }
         #expect(throws: HTTPServerError.startFailed(host: "127.0.0.1", port: server.port)) { try second.start() }
         #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
     }
-    let invalid = HTTPServer(configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0)) { _ in HTTPResponse(status: 200) }
+    let invalid = HTTPServer(configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0)) { _ in RawResponse(status: 200) }
     #expect(throws: HTTPServerError.invalidHost("no such host.invalid")) { try invalid.start() }
 }
 
@@ -213,7 +213,7 @@ private final class Results: @unchecked Sendable {
     let sizes = [4096, 4097, 22_302, 100_000]
     let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2)) { request in
         let size = Int(request.path.dropFirst()) ?? 0
-        return HTTPResponse(status: 200, body: (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) })
+        return RawResponse(status: 200, body: (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) })
     }
     try server.start()
     defer { server.stop() }

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func keepsAGivenTextAndAnswersNothingForOtherFamilies() {
-        var request = HTTPRequest(method: .get, path: "/", remoteAddress: "peer")
+        var request = RawRequest(method: .get, path: "/", remoteAddress: "peer")
         #expect(request.remoteAddress == "peer")
         request.remoteAddress = nil
         #expect(request.remoteAddress == nil)

@@ -5,7 +5,7 @@ import Testing
 /// libmicrohttpd 0.9.75 lets through.
 @Suite struct RequestFramingTests {
     private func read(_ fields: [(String, String)]) -> Result<RequestFraming.Body, FramingError> {
-        RequestFraming.read(HTTPHeaders(fields.map { HTTPField(name: $0.0, value: $0.1) }))
+        RequestFraming.read(RawHeaders(fields.map { RawField(name: $0.0, value: $0.1) }))
     }
 
     /// The framing problem of `fields`, or nil when their framing holds.

@@ -23,7 +23,7 @@ import Testing
 
     @Test func anHTTP11RequestNeedsExactlyOneValidHost() {
         func problem(_ fields: [(String, String)], http11: Bool = true) -> FramingError? {
-            if case .failure(let error) = RequestFraming.read(HTTPHeaders(fields.map { HTTPField(name: $0.0, value: $0.1) }), http11: http11) {
+            if case .failure(let error) = RequestFraming.read(RawHeaders(fields.map { RawField(name: $0.0, value: $0.1) }), http11: http11) {
                 return error
             }
             return nil

@@ -1,3 +1,4 @@
+import HTTPTypes
 @testable import ServiceKit
 import ServiceTestSupport
 import Logging

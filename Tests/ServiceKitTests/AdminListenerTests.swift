@@ -1,5 +1,6 @@
 import Foundation
 @testable import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -22,8 +23,8 @@ import Testing
     }
 
     private static func request(
-        _ port: Int, _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = HTTPHeaders()
-    ) throws -> HTTPResponse {
+        _ port: Int, _ method: RawMethod, _ target: String, headers: RawHeaders = RawHeaders()
+    ) throws -> RawResponse {
         let connection = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
         try connection.send(method, target, headers: headers)
         return try connection.readResponse(bodyless: method == .head)
@@ -111,7 +112,7 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let held = Route(.get, "/test/held") { _ in
             _ = release.wait(timeout: .now() + 5)
-            return HTTPResponse(status: 200, body: Array("released".utf8))
+            return RouteResponse(body: Array("released".utf8))
         }
         let (service, port, adminPort) = try Self.start(routes: [held])
         let inFlight = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))

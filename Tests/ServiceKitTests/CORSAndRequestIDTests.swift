@@ -1,22 +1,23 @@
 @testable import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
 
-private func get(_ service: HTTPService, headers: HTTPHeaders) -> HTTPResponse {
-    service.respond(to: HTTPRequest(method: .get, path: "/healthz", headers: headers))
+private func get(_ service: HTTPService, headers: RawHeaders) -> RawResponse {
+    service.respond(to: RawRequest(method: .get, path: "/healthz", headers: headers))
 }
 
 @Test func anyOriginByDefault() {
     let service = HTTPService(configuration: ServiceConfiguration(accessLog: false))
-    for headers: HTTPHeaders in [[:], ["Origin": "https://a.example"]] {
+    for headers: RawHeaders in [[:], ["Origin": "https://a.example"]] {
         let response = get(service, headers: headers)
         #expect(response.headers["Access-Control-Allow-Origin"] == "*")
         #expect(response.headers["Access-Control-Expose-Headers"] == "X-Request-Id")
         #expect(response.headers["Vary"] == nil)
     }
     // Error answers carry CORS headers too.
-    #expect(service.respond(to: HTTPRequest(method: .get, path: "/nope")).headers["Access-Control-Allow-Origin"] == "*")
+    #expect(service.respond(to: RawRequest(method: .get, path: "/nope")).headers["Access-Control-Allow-Origin"] == "*")
 }
 
 @Test func listedOriginsAreEchoed() {
@@ -26,12 +27,12 @@ private func get(_ service: HTTPService, headers: HTTPHeaders) -> HTTPResponse {
     #expect(matching.headers["Vary"] == "Origin")
     #expect(matching.headers["Access-Control-Expose-Headers"] == "X-Request-Id")
 
-    for headers: HTTPHeaders in [["Origin": "https://evil.example"], [:]] {
+    for headers: RawHeaders in [["Origin": "https://evil.example"], [:]] {
         let other = get(service, headers: headers)
         #expect(other.headers["Access-Control-Allow-Origin"] == nil)
         #expect(other.headers["Access-Control-Expose-Headers"] == nil)
     }
-    let preflight = service.respond(to: HTTPRequest(method: .options, path: "/healthz", headers: ["Origin": "https://evil.example"]))
+    let preflight = service.respond(to: RawRequest(method: .options, path: "/healthz", headers: ["Origin": "https://evil.example"]))
     #expect(preflight.status == 204)
     #expect(preflight.headers["Access-Control-Allow-Methods"] == nil)
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -8,11 +9,11 @@ import Testing
     @Test func answersEveryErrorStatusOverTheWire() throws {
         let live = try LiveServer(routes: TestRoutes.all, server: HTTPServerConfiguration(threads: 2, maxBodyBytes: 4096))
         defer { live.stop() }
-        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        let json: RawHeaders = ["Content-Type": "application/json"]
 
         #expect(try live.request(.get, "/healthz").text == #"{"status":"ok"}"#)
         #expect(try live.request(.post, "/test/echo", headers: json, body: Array(#"{"a":1,"b":2}"#.utf8)).text == #"{"keys":2}"#)
-        let expectations: [(HTTPResponse, Int, String)] = [
+        let expectations: [(RawResponse, Int, String)] = [
             (try live.request(.post, "/test/echo", headers: json, body: Array("{nope".utf8)), 400, "/problems/malformed-json"),
             (try live.request(.get, "/nope"), 404, "/problems/not-found"),
             (try live.request(.delete, "/healthz"), 405, "/problems/method-not-allowed"),
@@ -38,7 +39,7 @@ import Testing
         let live = try LiveServer()
         defer { live.stop() }
         let connection = try live.connect()
-        for method: HTTPMethod in ["TRACE", "PATCH", "PURGE", "CONNECT"] {
+        for method: RawMethod in ["TRACE", "PATCH", "PURGE", "CONNECT"] {
             try connection.send(method, "/healthz")
             let response = try connection.readResponse()
             #expect(response.status == 405, "\(method)")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ServiceKit
+import HTTPTypes
 import ServiceTestSupport
 import MicroHTTP
 import Testing
@@ -12,8 +13,8 @@ import Testing
             routes: TestRoutes.all, server: HTTPServerConfiguration(threads: 2, maxBodyBytes: 1024), openAPIDocument: Array("openapi: 3.1.0\n".utf8)
         )
         defer { live.stop() }
-        let json: HTTPHeaders = ["Content-Type": "application/json"]
-        let answers: [(String, HTTPResponse, Int)] = [
+        let json: RawHeaders = ["Content-Type": "application/json"]
+        let answers: [(String, RawResponse, Int)] = [
             ("GET /healthz", try live.request(.get, "/healthz"), 200),
             ("HEAD /healthz", try live.request(.head, "/healthz"), 200),
             ("GET /metrics", try live.request(.get, "/metrics"), 200),
@@ -47,7 +48,7 @@ import Testing
 
     @Test func answersCalledDirectlyCarryNosniff() {
         let service = HTTPService(configuration: ServiceConfiguration(accessLog: false))
-        let response = service.respond(to: HTTPRequest(method: .get, path: "/nope"))
+        let response = service.respond(to: RawRequest(method: .get, path: "/nope"))
         #expect(response.status == 404)
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
     }

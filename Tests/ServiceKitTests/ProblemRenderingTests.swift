@@ -1,12 +1,12 @@
 @testable import ServiceKit
 import ServiceTestSupport
-import MicroHTTP
+import HTTPTypes
 import Testing
 
 @Test func problemsRenderTheirKeysInOrder() {
     let plain = Problem(status: 404, detail: "no resource at /x").response
     #expect(plain.status == 404)
-    #expect(plain.headers["Content-Type"] == "application/problem+json")
+    #expect(plain.headerFields[.contentType] == "application/problem+json")
     #expect(plain.text == #"{"type":"/problems/not-found","title":"Not found","status":404,"detail":"no resource at /x"}"#)
 
     let invalid = Problem.invalid([
@@ -19,7 +19,7 @@ import Testing
 @Test(arguments: [(400, "/problems/malformed-json"), (405, "/problems/method-not-allowed"), (413, "/problems/payload-too-large"),
                   (415, "/problems/unsupported-media-type"), (503, "/problems/draining")])
 func problemTypesFollowTheStatus(status: Int, type: String) {
-    #expect(Problem(status: status, detail: "d").response.jsonObject?["type"] as? String == type)
+    #expect(Problem(status: HTTPResponse.Status(code: status), detail: "d").response.jsonObject?["type"] as? String == type)
 }
 
 @Test func problemDetailsAreEscaped() {

@@ -1,14 +1,15 @@
 @testable import ServiceKit
 import ServiceTestSupport
+import HTTPTypes
 import MicroHTTP
 import Testing
 
 private let service = HTTPService(configuration: ServiceConfiguration(accessLog: false, openAPIDocument: Array("openapi: 3.0.3\n".utf8)), routes: TestRoutes.all + [
-    Route(.get, "/test/items/special") { _ in HTTPResponse(status: 200, body: Array("special".utf8)) },
+    Route(.get, "/test/items/special") { _ in RouteResponse(body: Array("special".utf8)) },
 ])
 
-private func respond(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], tooLarge: Bool = false) -> HTTPResponse {
-    service.respond(to: HTTPRequest(method: method, path: path, headers: headers, body: body, bodyTooLarge: tooLarge))
+private func respond(_ method: RawMethod, _ path: String, headers: RawHeaders = RawHeaders(), body: [UInt8] = [], tooLarge: Bool = false) -> RawResponse {
+    service.respond(to: RawRequest(method: method, path: path, headers: headers, body: body, bodyTooLarge: tooLarge))
 }
 
 @Test func operationalRoutesAnswer() {
@@ -30,7 +31,7 @@ func unknownPathsAre404(path: String) {
 }
 
 @Test func wrongMethodIs405WithAllow() {
-    for method in [HTTPMethod.post, .delete, .trace, .patch, "BREW"] {
+    for method in [RawMethod.post, .delete, .trace, .patch, "BREW"] {
         let response = respond(method, "/healthz")
         #expect(response.status == 405)
         #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS")
@@ -48,15 +49,15 @@ func unknownPathsAre404(path: String) {
 @Test func eachMethodReachesItsOwnHandler() {
     // Common methods go through the router's method table, others through the entry; an
     // explicit HEAD route wins over GET's, and a handler's Problem becomes the answer.
-    func answering(_ text: String) -> RouteHandler { { _ in HTTPResponse(status: 200, body: Array(text.utf8)) } }
+    func answering(_ text: String) -> RouteHandler { { _ in RouteResponse(body: Array(text.utf8)) } }
     let methods = HTTPService(configuration: ServiceConfiguration(accessLog: false), routes: [
         Route(.get, "/m", handler: answering("get")), Route(.head, "/m", handler: answering("head")),
-        Route(.delete, "/m", handler: answering("delete")), Route("REPORT", "/m", handler: answering("report")),
+        Route(.delete, "/m", handler: answering("delete")), Route(HTTPRequest.Method("REPORT")!, "/m", handler: answering("report")),
         Route(.get, "/n", handler: answering("n")),
         Route(.put, "/n") { _ throws(Problem) in throw Problem(status: 409, detail: "taken") },
     ])
-    func text(_ method: HTTPMethod, _ path: String) -> String? {
-        let response = methods.respond(to: HTTPRequest(method: method, path: path))
+    func text(_ method: RawMethod, _ path: String) -> String? {
+        let response = methods.respond(to: RawRequest(method: method, path: path))
         return response.status == 200 ? String(decoding: response.body, as: UTF8.self) : "\(response.status)"
     }
     #expect(text(.get, "/m") == "get")
@@ -67,7 +68,7 @@ func unknownPathsAre404(path: String) {
     #expect(text("BREW", "/m") == "405")
     #expect(text(.head, "/n") == "n")
     #expect(text(.put, "/n") == "409")
-    #expect(methods.respond(to: HTTPRequest(method: .post, path: "/m")).headers["Allow"] == "GET, HEAD, DELETE, REPORT, OPTIONS")
+    #expect(methods.respond(to: RawRequest(method: .post, path: "/m")).headers["Allow"] == "GET, HEAD, DELETE, REPORT, OPTIONS")
 }
 
 @Test func optionsIsAPreflight() {
@@ -115,18 +116,18 @@ func jsonMediaTypes(contentType: String, accepted: Bool) {
     let draining = HTTPService(configuration: ServiceConfiguration(accessLog: false))
     #expect(!draining.isDraining)
     draining.beginDraining()
-    let response = draining.respond(to: HTTPRequest(method: .get, path: "/readyz"))
+    let response = draining.respond(to: RawRequest(method: .get, path: "/readyz"))
     #expect(response.status == 503)
     #expect(response.jsonObject?["type"] as? String == "/problems/draining")
-    #expect(draining.respond(to: HTTPRequest(method: .get, path: "/healthz")).status == 200)
+    #expect(draining.respond(to: RawRequest(method: .get, path: "/healthz")).status == 200)
 }
 
 @Test func metricsUseRoutePatternsAndBoundedMethods() {
     let counted = HTTPService(configuration: ServiceConfiguration(accessLog: false), routes: [TestRoutes.item])
-    for id in ["a", "b", "c"] { _ = counted.respond(to: HTTPRequest(method: .get, path: "/test/items/\(id)")) }
-    _ = counted.respond(to: HTTPRequest(method: "INVENTED", path: "/test/items/x"))
-    _ = counted.respond(to: HTTPRequest(method: .get, path: "/random/\(Int.random(in: 0...1000))"))
-    let text = counted.respond(to: HTTPRequest(method: .get, path: "/metrics")).text
+    for id in ["a", "b", "c"] { _ = counted.respond(to: RawRequest(method: .get, path: "/test/items/\(id)")) }
+    _ = counted.respond(to: RawRequest(method: "INVENTED", path: "/test/items/x"))
+    _ = counted.respond(to: RawRequest(method: .get, path: "/random/\(Int.random(in: 0...1000))"))
+    let text = counted.respond(to: RawRequest(method: .get, path: "/metrics")).text
     #expect(text.contains(#"insetd_http_requests_total{route="/test/items/{id}",method="GET",status="200"} 3"#))
     #expect(text.contains(#"insetd_http_requests_total{route="/test/items/{id}",method="other",status="405"} 1"#))
     #expect(text.contains(#"insetd_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))

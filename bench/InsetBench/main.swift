@@ -9,8 +9,9 @@
 // fast decode (from the body's bytes in one pass), which is how the route reads a
 // well-formed body; engine; encode (response bytes); and the whole chain as the route runs
 // it; and the service layer around a route (service: GET /healthz through routing,
-// metrics, request id and CORS). With STAGE (a stage's first word: body, parse, decode,
-// fast, engine, encode, all, service)
+// metrics, request id and CORS; fields, named and ignored: the same for a browser's seven
+// header fields and a route that reads them all, one, or none). With STAGE (a stage's first
+// word: body, parse, decode, fast, engine, encode, all, service, fields, named, ignored)
 // only that stage runs, so that a profiler or `perf stat` sees it alone.
 //
 // With --serve-fixed it serves instead: the service as insetd runs it (default server
@@ -20,6 +21,7 @@
 // what the HTTP layer alone allows, so what the route costs in throughput. Runs until killed.
 import DeviceCatalog
 import Foundation
+import HTTPTypes
 import InsetEngine
 import InsetAPI
 import ServiceKit
@@ -38,7 +40,7 @@ if arguments.count == 4, arguments[1] == "--serve-fixed" {
     }
     let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: port)), routes: [
         Route(.post, "/layout", body: .json) { _ throws(Problem) in
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer)
+            RouteResponse(headerFields: [.contentType: "application/json"], body: answer)
         },
     ])
     do {
@@ -81,8 +83,25 @@ let response = LayoutResponseEncoder.encode(result, for: decoded)
 
 /// The service layer around a route that does nothing: routing, metrics, request id,
 /// CORS and nosniff, as every request pays them.
-let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [])
-let healthz = HTTPRequest(method: .get, path: "/healthz", headers: HTTPHeaders())
+/// `GET /fields` reads the request's header fields, which the service builds as
+/// swift-http-types' `HTTPFields` only when a route reads them; `GET /named` reads its
+/// `If-None-Match` alone, as the routes that read one do; `GET /ignored` reads none. Each gets
+/// the seven fields a browser's request usually carries: the differences are what building
+/// the six `headerFields` holds (all but `Host`), or the one, costs.
+let service = HTTPService(configuration: ServiceConfiguration(server: HTTPServerConfiguration(port: 0), accessLog: false), routes: [
+    Route(.get, "/fields") { request in RouteResponse(status: request.headerFields.count == 6 ? .ok : .badRequest) },
+    Route(.get, "/named") { request in RouteResponse(status: request.headerFields(named: .ifNoneMatch).count == 1 ? .ok : .badRequest) },
+    Route(.get, "/ignored") { _ in RouteResponse() },
+])
+let healthz = RawRequest(method: .get, path: "/healthz", headers: RawHeaders())
+let browserFields: RawHeaders = [
+    "Host": "127.0.0.1:8080", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    "Accept": "application/json", "Accept-Encoding": "gzip, deflate, br", "Accept-Language": "en-GB,en;q=0.9",
+    "If-None-Match": "\"3f2a9c1d\"", "Origin": "http://127.0.0.1:8080",
+]
+let fields = RawRequest(method: .get, path: "/fields", headers: browserFields)
+let named = RawRequest(method: .get, path: "/named", headers: browserFields)
+let ignored = RawRequest(method: .get, path: "/ignored", headers: browserFields)
 
 let stages: [(name: String, work: () throws -> Int)] = [
     ("body copy", { body.withUnsafeBytes { [UInt8]($0) }.count }),
@@ -96,6 +115,9 @@ let stages: [(name: String, work: () throws -> Int)] = [
         return LayoutResponseEncoder.encode(InsetEngine.layout(request.request), for: request).count
     }),
     ("service (GET /healthz)", { service.respond(to: healthz).status }),
+    ("fields (GET /fields)", { service.respond(to: fields).status }),
+    ("named (GET /named)", { service.respond(to: named).status }),
+    ("ignored (GET /ignored)", { service.respond(to: ignored).status }),
 ]
 let chosen = stages.filter { stage in only.map { stage.name.split(separator: " ").first.map(String.init) == $0 } ?? true }
 guard !chosen.isEmpty else {

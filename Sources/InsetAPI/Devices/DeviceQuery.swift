@@ -1,5 +1,6 @@
 import DeviceCatalog
 import InsetEngine
+import HTTPTypes
 import ServiceKit
 
 /// The query parameters of the `/devices` endpoints, read from their raw text; each bad

@@ -1,6 +1,6 @@
 public import DeviceCatalog
-public import MicroHTTP
-import ServiceKit
+import HTTPTypes
+public import ServiceKit
 
 extension DevicesEndpoints {
     /// `GET /devices` as an HTTP answer: the list (`list(catalog:family:model:)`) with the
@@ -9,16 +9,16 @@ extension DevicesEndpoints {
     /// 422 whatever the precondition (RFC 9110 §13.2.1).
     /// - Parameter ifNoneMatch: the values of every `If-None-Match` field, in order.
     /// - Throws: 422 (`/family`, `/model`) for a bad filter.
-    public static func listAnswer(catalog: DeviceCatalog, family: String?, model: String?, ifNoneMatch: [String]) throws(Problem) -> HTTPResponse {
+    public static func listAnswer(catalog: DeviceCatalog, family: String?, model: String?, ifNoneMatch: [String]) throws(Problem) -> RouteResponse {
         let body = try list(catalog: catalog, family: family, model: model)
         let etag = listETag(catalog)
         if EntityTag.notModified(ifNoneMatch: ifNoneMatch, etag: etag) {
             // libmicrohttpd sends no body with a 304 but states the length of the buffer it
             // was handed: the 200's bytes make that `Content-Length` the 200's, the only one
             // RFC 9110 §8.6 allows on a 304.
-            return HTTPResponse(status: 304, headers: ["ETag": etag], body: body)
+            return RouteResponse(status: .notModified, headerFields: [.eTag: etag], body: body)
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": etag], body: body)
+        return RouteResponse(headerFields: [.contentType: "application/json", .eTag: etag], body: body)
     }
 
     /// The strong `ETag` of every `GET /devices` answer: the registry's digest, which changes

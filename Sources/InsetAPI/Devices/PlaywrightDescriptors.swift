@@ -1,7 +1,8 @@
 public import DeviceCatalog
 import InsetEngine
 import JSONCore
-import ServiceKit
+public import ServiceKit
+import HTTPTypes
 public import MicroHTTP
 
 /// `GET /devices?format=playwright` (API.md): the registry as Playwright device descriptors,
@@ -19,7 +20,7 @@ public enum PlaywrightDescriptors {
     ///   - ifNoneMatch: the values of every `If-None-Match` field, in order.
     /// - Throws: 422 at `/format` for another word, and the list filters' and the version's
     ///   problems, all together in the order of the query string.
-    public static func answer(catalog: DeviceCatalog, query: [QueryItem], ifNoneMatch: [String] = []) throws(Problem) -> HTTPResponse {
+    public static func answer(catalog: DeviceCatalog, query: [QueryItem], ifNoneMatch: [String] = []) throws(Problem) -> RouteResponse {
         let value = { (name: String) in query.first { $0.name == name }?.value }
         var problems: [FieldProblem] = []
         if let format = value("format"), !formats.contains(format) {
@@ -48,9 +49,9 @@ public enum PlaywrightDescriptors {
         let etag = DevicesEndpoints.listETag(catalog)
         if EntityTag.notModified(ifNoneMatch: ifNoneMatch, etag: etag) {
             // As the list's 304: the 200's bytes give libmicrohttpd the 200's Content-Length.
-            return HTTPResponse(status: 304, headers: ["ETag": etag], body: body)
+            return RouteResponse(status: .notModified, headerFields: [.eTag: etag], body: body)
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": etag], body: body)
+        return RouteResponse(headerFields: [.contentType: "application/json", .eTag: etag], body: body)
     }
 
     /// The descriptors object: for each device, `"<name>"` (portrait) and `"<name> landscape"`

@@ -1,5 +1,6 @@
 import InsetEngine
 import JSONCore
+import HTTPTypes
 import MicroHTTP
 import ServiceKit
 
@@ -190,14 +191,14 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
 extension MatrixAnswer {
     /// The HTTP answer: whole, with a length, up to `streamedNodeStates` node states
     /// (results × nodes); beyond, streamed piece by piece as the client takes it.
-    static func response(_ matrix: MatrixRequest, format: MatrixFormat, streamedNodeStates: Int) -> HTTPResponse {
+    static func response(_ matrix: MatrixRequest, format: MatrixFormat, streamedNodeStates: Int) -> RouteResponse {
         let answer = MatrixAnswer(matrix, format: format)
-        let headers: HTTPHeaders = ["Content-Type": answer.isCSV ? "text/csv; charset=utf-8" : "application/json", "Vary": "Accept"]
+        let fields: HTTPFields = [.contentType: answer.isCSV ? "text/csv; charset=utf-8" : "application/json", .vary: "Accept"]
         let results = matrix.combinations.count(where: { $0.skipReason == nil })
         guard results * matrix.nodeCount > streamedNodeStates else {
-            return HTTPResponse(status: 200, headers: headers, body: answer.whole())
+            return RouteResponse(headerFields: fields, body: answer.whole())
         }
-        return HTTPResponse(status: 200, headers: headers, stream: HTTPBodyStream(keptBytes: answer.keptBytesEstimate, pieces: answer))
+        return RouteResponse(headerFields: fields, stream: HTTPBodyStream(keptBytes: answer.keptBytesEstimate, pieces: answer))
     }
 
     /// About how many bytes the answer keeps between pieces: the hierarchy (as a /layout

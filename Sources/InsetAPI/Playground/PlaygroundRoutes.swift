@@ -1,4 +1,4 @@
-import MicroHTTP
+import HTTPTypes
 import ServiceKit
 
 /// `GET /`, the playground (API.md "GET / — the playground"), and the files its page loads:
@@ -15,13 +15,13 @@ enum PlaygroundRoutes {
             let path = file.name == "index.html" ? "/" : "/" + file.name
             let body = Array(file.text.utf8)
             let etag = EntityTag.strong(over: body)
-            var headers: HTTPHeaders = ["Content-Type": contentType(of: file.name), "ETag": etag, "Cache-Control": "no-cache"]
-            if file.name.hasSuffix(".html") { headers.add("Content-Security-Policy", contentSecurityPolicy) }
-            let answer = HTTPResponse(status: 200, headers: headers, body: body)
+            var fields: HTTPFields = [.contentType: contentType(of: file.name), .eTag: etag, .cacheControl: "no-cache"]
+            if file.name.hasSuffix(".html") { fields[.contentSecurityPolicy] = contentSecurityPolicy }
+            let answer = RouteResponse(headerFields: fields, body: body)
             return Route(.get, path) { request in
-                guard EntityTag.notModified(ifNoneMatch: request.http.headers.values(for: "If-None-Match"), etag: etag) else { return answer }
+                guard EntityTag.notModified(ifNoneMatch: request.headerFields(named: .ifNoneMatch)[values: .ifNoneMatch], etag: etag) else { return answer }
                 // As for GET /devices: the 200's bytes give the 304 the 200's Content-Length.
-                return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": "no-cache"], body: body)
+                return RouteResponse(status: .notModified, headerFields: [.eTag: etag, .cacheControl: "no-cache"], body: body)
             }
         }
     }

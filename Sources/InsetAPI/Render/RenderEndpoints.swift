@@ -2,7 +2,7 @@ import DeviceCatalog
 import InsetEngine
 import InsetRender
 import JSONCore
-import MicroHTTP
+import HTTPTypes
 import ServiceKit
 
 /// `POST /render` and `GET /devices/{id}/render.svg` (API.md "POST /render and GET
@@ -23,7 +23,7 @@ struct RenderEndpoints: Sendable {
     }
 
     /// `POST /render`: the picture of the state `render.step` of the request's answer.
-    func render(body: [UInt8]) throws(Problem) -> HTTPResponse {
+    func render(body: [UInt8]) throws(Problem) -> RouteResponse {
         let (decoded, options) = try decoder.decode(body)
         return Self.answer(picture(decoded, options: options))
     }
@@ -32,7 +32,7 @@ struct RenderEndpoints: Sendable {
     /// the device (by id or model identifier), 304 when `If-None-Match` holds its tag.
     /// - Throws: 404 for an unknown device; 422 at `/orientation`, `/statusBarHidden`,
     ///   `/systemVersion` or `/scale` for a bad query value.
-    func device(id: String, orientation: String?, statusBarHidden: String?, systemVersion: String?, scale: String?, ifNoneMatch: [String]) throws(Problem) -> HTTPResponse {
+    func device(id: String, orientation: String?, statusBarHidden: String?, systemVersion: String?, scale: String?, ifNoneMatch: [String]) throws(Problem) -> RouteResponse {
         let device = try DeviceQuery.device(catalog: catalog, id: id)
         var problems: [FieldProblem] = []
         var resolved: (orientation: Orientation?, systemVersion: Double)?
@@ -80,11 +80,11 @@ struct RenderEndpoints: Sendable {
         let decoded = try decoder.layout.decode(writer.finish())
 
         var response = Self.answer(picture(decoded, options: options))
-        if let etag = response.headers["ETag"], EntityTag.notModified(ifNoneMatch: ifNoneMatch, etag: etag) {
+        if let etag = response.headerFields[.eTag], EntityTag.notModified(ifNoneMatch: ifNoneMatch, etag: etag) {
             // As for GET /devices: MHD sends no body with a 304 but states the length of
             // the buffer, so the 200's bytes give the 200's Content-Length.
-            response.status = 304
-            response.headers = ["ETag": etag]
+            response.status = .notModified
+            response.headerFields = [.eTag: etag]
         }
         return response
     }
@@ -107,11 +107,11 @@ struct RenderEndpoints: Sendable {
     }
 
     /// A 200 with the picture, its headers and its strong `ETag`.
-    private static func answer(_ svg: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [
-            "Content-Type": contentType,
-            "Content-Security-Policy": contentSecurityPolicy,
-            "ETag": EntityTag.strong(over: svg),
+    private static func answer(_ svg: [UInt8]) -> RouteResponse {
+        RouteResponse(headerFields: [
+            .contentType: contentType,
+            .contentSecurityPolicy: contentSecurityPolicy,
+            .eTag: EntityTag.strong(over: svg),
         ], body: svg)
     }
 }

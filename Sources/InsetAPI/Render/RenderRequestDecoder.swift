@@ -1,6 +1,7 @@
 import InsetEngine
 import InsetRender
 import JSONCore
+import HTTPTypes
 import ServiceKit
 
 /// Decodes `POST /render` bodies: a `/layout` request, validated by the `/layout` decoder

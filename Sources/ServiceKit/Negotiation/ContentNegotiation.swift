@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A media type an endpoint can answer with, as content negotiation compares it.
 public struct AnswerType: Hashable, Sendable {
     /// The top-level type, lowercase (`text`).

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Foundation
+import HTTPTypes
 import MicroHTTP
 import Prometheus
 
@@ -12,7 +13,7 @@ final class ServiceMetrics: Sendable {
     static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
     /// The method labels kept apart; any other method counts as `other`, so a client
     /// inventing methods cannot grow the series without bound.
-    static let methodLabels: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect]
+    static let methodLabels: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect]
     static let requestsName = "insetd_http_requests_total"
     static let durationName = "insetd_http_request_duration_seconds"
     static let inFlightName = "insetd_http_requests_in_flight"
@@ -96,7 +97,7 @@ final class ServiceMetrics: Sendable {
     }
 
     /// Counts a request as answered.
-    func end(route: Int, method: HTTPMethod, status: Int, seconds: Double) {
+    func end(route: Int, method: HTTPRequest.Method?, status: Int, seconds: Double) {
         inFlight.decrement()
         timers[route].recordNanoseconds(Int64(seconds * 1e9))
         let method = Self.methodIndex(method)
@@ -116,8 +117,8 @@ final class ServiceMetrics: Sendable {
         index < methodLabels.count ? methodLabels[index].rawValue : "other"
     }
 
-    static func methodIndex(_ method: HTTPMethod) -> Int {
-        methodLabels.firstIndex(of: method) ?? methodLabels.count
+    static func methodIndex(_ method: HTTPRequest.Method?) -> Int {
+        method.flatMap { methodLabels.firstIndex(of: $0) } ?? methodLabels.count
     }
 
     static func key(route: Int, method: Int, status: Int) -> Int {

@@ -1,4 +1,4 @@
-public import MicroHTTP
+public import HTTPTypes
 
 /// Whether a route reads a request body.
 public enum RouteBody: Sendable, Equatable {
@@ -10,39 +10,9 @@ public enum RouteBody: Sendable, Equatable {
     case json
 }
 
-/// What a route handler receives: the request, the values of the pattern's `{param}`
-/// segments, and the request id the answer will carry.
-public struct RouteRequest: Sendable {
-    /// The HTTP request as received.
-    public var http: HTTPRequest
-    /// The values of the pattern's `{name}` segments, by name (percent-decoded).
-    public var pathParameters: [String: String]
-    /// The request's id (the client's `X-Request-Id` when sane, else a generated one).
-    public var requestID: String
-
-    /// Creates a route request (the service builds them; handler tests may too).
-    public init(http: HTTPRequest, pathParameters: [String: String] = [:], requestID: String = "test") {
-        self.http = http
-        self.pathParameters = pathParameters
-        self.requestID = requestID
-    }
-
-    /// The value of the path parameter `name`, e.g. `id` for `/devices/{id}`.
-    public func parameter(_ name: String) -> String? { pathParameters[name] }
-
-    /// The value of the first query parameter `name` (nil when absent or bare).
-    public func query(_ name: String) -> String? { http.queryValue(name) }
-
-    /// The value of the header `name` (any case).
-    public func header(_ name: String) -> String? { http.headers[name] }
-
-    /// The body bytes (complete: oversized bodies never reach a handler).
-    public var body: [UInt8] { http.body }
-}
-
 /// A route handler: answers a request or throws the ``Problem`` to answer with.
 /// Called on the server's pool threads, so it must not block for long.
-public typealias RouteHandler = @Sendable (RouteRequest) throws(Problem) -> HTTPResponse
+public typealias RouteHandler = @Sendable (RouteRequest) throws(Problem) -> RouteResponse
 
 /// One method on one path pattern, and the handler answering it.
 ///
@@ -57,7 +27,7 @@ public typealias RouteHandler = @Sendable (RouteRequest) throws(Problem) -> HTTP
 public struct Route: Sendable {
     /// The method answered; a `GET` route answers `HEAD` too, and `OPTIONS` is answered
     /// for every route by the service.
-    public var method: HTTPMethod
+    public var method: HTTPRequest.Method
     /// The path pattern: `/`-separated literal segments and `{name}` parameters, e.g.
     /// `/devices/{id}/emulation`. It is also the `route` label in the metrics.
     public var pattern: String
@@ -72,7 +42,7 @@ public struct Route: Sendable {
     ///   - pattern: the path pattern, starting with `/`.
     ///   - body: `.json` for routes that read a JSON body.
     ///   - handler: answers the request or throws a ``Problem``.
-    public init(_ method: HTTPMethod, _ pattern: String, body: RouteBody = .none, handler: @escaping RouteHandler) {
+    public init(_ method: HTTPRequest.Method, _ pattern: String, body: RouteBody = .none, handler: @escaping RouteHandler) {
         self.method = method
         self.pattern = pattern
         self.body = body

@@ -1,4 +1,4 @@
-import MicroHTTP
+import HTTPTypes
 
 /// Matches request paths against the routes' patterns. A literal segment wins over a
 /// parameter at the same place; paths match segment for segment (no trailing-slash
@@ -17,16 +17,16 @@ struct Router: Sendable {
         let pattern: String
         let segments: [Segment]
         /// The routes' positions among all routes, by method.
-        let routes: [HTTPMethod: Int]
+        let routes: [HTTPRequest.Method: Int]
 
         /// The position of the route answering `method` (`HEAD` falls back to `GET`).
-        func route(for method: HTTPMethod) -> Int? {
+        func route(for method: HTTPRequest.Method) -> Int? {
             routes[method] ?? (method == .head ? routes[.get] : nil)
         }
 
         /// The value of the `Allow` header: the methods in a fixed order, `HEAD` where
         /// `GET` is allowed, and `OPTIONS`.
-        var allowedMethods: [HTTPMethod] {
+        var allowedMethods: [HTTPRequest.Method] {
             var methods = Set(routes.keys)
             if methods.contains(.get) { methods.insert(.head) }
             methods.insert(.options)
@@ -42,7 +42,7 @@ struct Router: Sendable {
     }
 
     /// The methods with a column in `methodTable`, in the `Allow` header's order.
-    static let commonMethods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete]
+    static let commonMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
 
     /// A successful match.
     struct Match {
@@ -77,7 +77,7 @@ struct Router: Sendable {
     /// one pattern is a programming error and stops the process.
     init(routes: [Route]) {
         var order: [String] = []
-        var grouped: [String: [HTTPMethod: Int]] = [:]
+        var grouped: [String: [HTTPRequest.Method: Int]] = [:]
         for (position, route) in routes.enumerated() {
             if grouped[route.pattern] == nil { order.append(route.pattern) }
             precondition(grouped[route.pattern]?[route.method] == nil, "\(route.method) \(route.pattern) is registered twice")
@@ -97,7 +97,7 @@ struct Router: Sendable {
 
     /// The position of the route of entry `entry` answering `method` (`HEAD` falls back to
     /// `GET`), or `nil` (405).
-    func route(in entry: Int, for method: HTTPMethod) -> Int? {
+    func route(in entry: Int, for method: HTTPRequest.Method) -> Int? {
         guard let column = Self.commonMethods.firstIndex(of: method) else { return entries[entry].route(for: method) }
         let position = methodTable[entry &* Self.commonMethods.count &+ column]
         return position >= 0 ? position : nil
@@ -107,8 +107,8 @@ struct Router: Sendable {
     func body(ofRoute position: Int) -> RouteBody { bodies[position] }
 
     /// Calls the handler of the route at `position`.
-    func answer(route position: Int, _ request: RouteRequest) throws(Problem) -> HTTPResponse {
-        let result = handlers[position]._withUnsafeGuaranteedRef { handler -> Result<HTTPResponse, Problem> in
+    func answer(route position: Int, _ request: RouteRequest) throws(Problem) -> RouteResponse {
+        let result = handlers[position]._withUnsafeGuaranteedRef { handler -> Result<RouteResponse, Problem> in
             do throws(Problem) {
                 return .success(try handler.call(request))
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 public import MicroHTTP
 
 /// The insetd HTTP service: routes requests to handlers, answers errors as
@@ -128,36 +129,42 @@ public final class HTTPService: Sendable {
 
     /// Answers one request that came in on the public port (called on the server's
     /// threads; tests may call it directly).
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    ///
+    /// This is the service's border: the routes see the request and answer in
+    /// apple/swift-http-types' terms (``RouteRequest``, ``RouteResponse``), converted here
+    /// once from and to MicroHTTP's raw forms.
+    public func respond(to request: RawRequest) -> RawResponse {
         respond(to: request, onAdminListener: false)
     }
 
     /// Answers one request that came in on the public port or the admin listener: the
     /// admin listener serves the operational routes it is for and nothing else, and the
     /// public port then does not serve `/metrics`.
-    private func respond(to request: HTTPRequest, onAdminListener admin: Bool) -> HTTPResponse {
+    private func respond(to request: RawRequest, onAdminListener admin: Bool) -> RawResponse {
         let started = ContinuousClock.now
         let generatedID = metrics.begin()
         let requestID = Self.saneRequestID(request.headers["X-Request-Id"]) ?? generatedID
+        let method = Self.method(request.method)
         var routeIndex = metrics.unmatchedRoute
-        var response: HTTPResponse
+        let answer: RouteResponse
         if let framing = request.framingError {
-            response = Self.problem(for: framing).response
+            answer = Self.problem(for: framing).response
         } else if !request.pathHoldsControlByte, let match = router.match(request.path),
            admin ? match.index < OperationalRoutes.adminPatterns.count : match.index != hiddenPublicEntry {
             routeIndex = match.index
-            response = answer(request, match: match, requestID: requestID)
+            answer = self.answer(request, method: method, match: match, requestID: requestID)
         } else {
             let shown = request.pathHoldsControlByte ? "a path holding a control byte (%00-%1F or %7F)" : request.path
-            response = Problem(status: 404, detail: "no resource at \(shown)").response
+            answer = Problem(status: .notFound, detail: "no resource at \(shown)").response
         }
-        // Room for the request id, nosniff and the CORS fields at once.
-        response.headers.reserveCapacity(response.headers.count + 5)
+        // The service's own fields go straight into the raw answer (their names and values
+        // are the service's, or an id and an origin it checked): with room for all five.
+        var response = RawResponse(answer, reserving: 5)
         response.headers.add("X-Request-Id", requestID)
         response.headers.add("X-Content-Type-Options", "nosniff")
-        addCORSHeaders(to: &response, origin: request.headers["Origin"])
+        addCORSHeaders(to: &response.headers, origin: request.headers["Origin"])
         let seconds = started.duration(to: .now).inSeconds
-        metrics.end(route: routeIndex, method: request.method, status: response.status, seconds: seconds)
+        metrics.end(route: routeIndex, method: method, status: response.status, seconds: seconds)
         accessLog?.record(
             method: request.method.rawValue, path: request.path, status: response.status,
             seconds: seconds, bytes: response.body.count, requestID: requestID
@@ -166,14 +173,16 @@ public final class HTTPService: Sendable {
     }
 
     /// The answer for a request whose path matched.
-    private func answer(_ request: HTTPRequest, match: Router.Match, requestID: String) -> HTTPResponse {
-        if request.method == .options {
+    /// `method` is nil when the request's is not a token (RFC 9110 section 9.1), which no
+    /// route answers: 405 as for any other method the path does not allow.
+    private func answer(_ request: RawRequest, method: HTTPRequest.Method?, match: Router.Match, requestID: String) -> RouteResponse {
+        if method == .options {
             return preflight(allowing: router.entries[match.index].allowedMethods)
         }
-        guard let route = router.route(in: match.index, for: request.method) else {
+        guard let method, let route = router.route(in: match.index, for: method) else {
             let allowed = router.entries[match.index].allowedMethods.map(\.rawValue).joined(separator: ", ")
-            var response = Problem(status: 405, detail: "\(request.method) is not allowed on \(request.path); allowed: \(allowed)").response
-            response.headers.add("Allow", allowed)
+            var response = Problem(status: .methodNotAllowed, detail: "\(request.method) is not allowed on \(request.path); allowed: \(allowed)").response
+            response.headerFields[.allow] = allowed
             return response
         }
         let budget = configuration.server.inFlightBudgetBytes
@@ -181,13 +190,13 @@ public final class HTTPService: Sendable {
             return Problem.overloaded("request bodies and answers in flight exceed the server's budget of \(budget) bytes").response
         }
         if request.bodyTooLarge {
-            return Problem(status: 413, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
+            return Problem(status: .contentTooLarge, detail: "the request body is larger than \(configuration.server.maxBodyBytes) bytes").response
         }
         if router.body(ofRoute: route) == .json, let contentType = request.headers["Content-Type"], !MediaType.isJSON(contentType) {
-            return Problem(status: 415, detail: "Content-Type \(contentType) is not JSON; send application/json").response
+            return Problem(status: .unsupportedMediaType, detail: "Content-Type \(contentType) is not JSON; send application/json").response
         }
         do {
-            return try router.answer(route: route, RouteRequest(http: request, pathParameters: match.parameters, requestID: requestID))
+            return try router.answer(route: route, RouteRequest(raw: request, method: method, pathParameters: match.parameters, requestID: requestID))
         } catch {
             return error.response
         }
@@ -198,7 +207,7 @@ public final class HTTPService: Sendable {
     static func problem(for framing: FramingError) -> Problem {
         switch framing {
         case .ambiguous(let why): .badRequest("the request's framing is ambiguous: \(why)")
-        case .unsupportedCoding(let codings): Problem(status: 501, detail: "transfer coding \"\(codings)\" is not implemented; send the body with Content-Length or chunked")
+        case .unsupportedCoding(let codings): Problem(status: .notImplemented, detail: "transfer coding \"\(codings)\" is not implemented; send the body with Content-Length or chunked")
         case .invalidHost(let why): .badRequest("\(why); send one Host field naming the server (RFC 9112 section 3.2)")
         }
     }
@@ -208,30 +217,43 @@ public final class HTTPService: Sendable {
     private static let neverOverloaded: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
     /// A `204` CORS preflight answer for a known path.
-    private func preflight(allowing methods: [HTTPMethod]) -> HTTPResponse {
-        HTTPResponse(status: 204, headers: [
-            "Allow": methods.map(\.rawValue).joined(separator: ", "),
-            "Access-Control-Allow-Methods": methods.map(\.rawValue).joined(separator: ", "),
-            "Access-Control-Allow-Headers": "Content-Type, Accept, X-Request-Id",
-            "Access-Control-Max-Age": "600",
+    private func preflight(allowing methods: [HTTPRequest.Method]) -> RouteResponse {
+        let allowed = methods.map(\.rawValue).joined(separator: ", ")
+        return RouteResponse(status: .noContent, headerFields: [
+            .allow: allowed,
+            .accessControlAllowMethods: allowed,
+            .accessControlAllowHeaders: "Content-Type, Accept, X-Request-Id",
+            .accessControlMaxAge: "600",
         ])
     }
 
-    private func addCORSHeaders(to response: inout HTTPResponse, origin: String?) {
+    /// Adds the CORS fields to an answer's raw fields.
+    private func addCORSHeaders(to headers: inout RawHeaders, origin: String?) {
         switch configuration.cors {
         case .anyOrigin:
-            response.headers.add("Access-Control-Allow-Origin", "*")
+            headers.add("Access-Control-Allow-Origin", "*")
         case .origins(let allowed):
-            response.headers.add("Vary", "Origin")
+            headers.add("Vary", "Origin")
             guard let origin, allowed.contains(origin) else {
-                response.headers.remove("Access-Control-Allow-Methods")
-                response.headers.remove("Access-Control-Allow-Headers")
-                response.headers.remove("Access-Control-Max-Age")
+                headers.remove("Access-Control-Allow-Methods")
+                headers.remove("Access-Control-Allow-Headers")
+                headers.remove("Access-Control-Max-Age")
                 return
             }
-            response.headers.add("Access-Control-Allow-Origin", origin)
+            headers.add("Access-Control-Allow-Origin", origin)
         }
-        response.headers.add("Access-Control-Expose-Headers", "X-Request-Id")
+        headers.add("Access-Control-Expose-Headers", "X-Request-Id")
+    }
+
+    /// The request's method as swift-http-types has it, nil when it is not a token. The
+    /// usual three are matched without checking their bytes again.
+    static func method(_ raw: RawMethod) -> HTTPRequest.Method? {
+        switch raw {
+        case .get: .get
+        case .post: .post
+        case .head: .head
+        default: HTTPRequest.Method(raw.rawValue)
+        }
     }
 
     /// The client's request id when it is 1–128 visible ASCII characters, else nil.

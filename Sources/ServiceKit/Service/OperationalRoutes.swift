@@ -1,3 +1,4 @@
+import HTTPTypes
 import JSONCore
 import MicroHTTP
 
@@ -21,14 +22,14 @@ struct OperationalRoutes {
 
     /// The routes, in the order of ``patterns``.
     var routes: [Route] {
-        let healthy = HTTPResponse.json(Self.status("ok"))
-        let ready = HTTPResponse.json(Self.status("ready"))
+        let healthy = RouteResponse.json(Self.status("ok"))
+        let ready = RouteResponse.json(Self.status("ready"))
         let drain = drain
         let metrics = metrics
         let version = version
         let startTime = startTime
         let publicServer = publicServer
-        let document = HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml"], body: openAPIDocument)
+        let document = RouteResponse(headerFields: [.contentType: "application/yaml"], body: openAPIDocument)
         return [
             Route(.get, "/healthz") { _ in healthy },
             Route(.get, "/readyz") { _ throws(Problem) in
@@ -39,7 +40,7 @@ struct OperationalRoutes {
                 let body = MetricsExposition.render(
                     metrics, version: version, startTime: startTime, process: .current(), connections: publicServer.server?.connectionFigures
                 )
-                return HTTPResponse(status: 200, headers: ["Content-Type": MetricsExposition.contentType], body: body)
+                return RouteResponse(headerFields: [.contentType: MetricsExposition.contentType], body: body)
             },
             Route(.get, "/openapi.yaml") { _ in document },
         ]

@@ -13,10 +13,12 @@ public struct QueryItem: Hashable, Sendable {
     }
 }
 
-/// A complete HTTP request as the handler sees it.
-public struct HTTPRequest: Sendable {
+/// A complete HTTP request as libmicrohttpd parsed it, as the server's handler sees it: lean
+/// and close to the C library (fields as strings, the path and query already percent-decoded).
+/// The service layer converts it to apple/swift-http-types' `HTTPRequest` at its border.
+public struct RawRequest: Sendable {
     /// The method, exactly as sent (any token reaches the handler).
-    public var method: HTTPMethod
+    public var method: RawMethod
     /// The percent-decoded path, without the query string.
     public var path: String
     /// Set when the path, once percent-decoded, holds a C0 control byte or DEL: it then
@@ -25,7 +27,7 @@ public struct HTTPRequest: Sendable {
     /// The query parameters in order, percent-decoded.
     public var query: [QueryItem]
     /// The header fields in order; look-ups ignore case.
-    public var headers: HTTPHeaders
+    public var headers: RawHeaders
     /// The body, or as much of it as fitted when ``bodyTooLarge`` is set (then possibly empty).
     public var body: [UInt8]
     /// Set when the `Content-Length` exceeds the server's limit: the body is not read and the
@@ -53,10 +55,10 @@ public struct HTTPRequest: Sendable {
 
     /// Creates a request (the server builds them; tests may too).
     public init(
-        method: HTTPMethod,
+        method: RawMethod,
         path: String,
         query: [QueryItem] = [],
-        headers: HTTPHeaders = HTTPHeaders(),
+        headers: RawHeaders = RawHeaders(),
         body: [UInt8] = [],
         bodyTooLarge: Bool = false,
         framingError: FramingError? = nil,

@@ -2,8 +2,8 @@
 ///
 /// A struct rather than a `(name:, value:)` tuple: an array of tuples is destroyed through
 /// the runtime's generic tuple code, field by field, where a struct's own destroy runs.
-public struct HTTPField: Sendable {
-    /// The name as given (compared case-insensitively by ``HTTPHeaders``).
+public struct RawField: Sendable {
+    /// The name as given (compared case-insensitively by ``RawHeaders``).
     public var name: String
     /// The value.
     public var value: String
@@ -15,10 +15,11 @@ public struct HTTPField: Sendable {
     }
 }
 
-/// An ordered list of header fields whose names compare case-insensitively (ASCII).
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+/// An ordered list of header fields whose names compare case-insensitively (ASCII), as
+/// libmicrohttpd reads and writes them: names and values as given, nothing validated again.
+public struct RawHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// The fields in the order they were added, names as given.
-    public private(set) var fields: [HTTPField]
+    public private(set) var fields: [RawField]
 
     /// Creates an empty header list.
     public init() {
@@ -26,13 +27,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Creates a header list from fields, kept in order.
-    public init(_ fields: [HTTPField]) {
+    public init(_ fields: [RawField]) {
         self.fields = fields
     }
 
     /// Creates a header list from a literal, kept in order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { HTTPField(name: $0.0, value: $0.1) }
+        fields = elements.map { RawField(name: $0.0, value: $0.1) }
     }
 
     /// The number of fields.
@@ -64,13 +65,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Appends a field, keeping any others of the same name.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append(HTTPField(name: name, value: value))
+        fields.append(RawField(name: name, value: value))
     }
 
     /// Replaces every field named `name` (any case) with one field holding `value`.
     public mutating func set(_ name: String, _ value: String) {
         remove(name)
-        fields.append(HTTPField(name: name, value: value))
+        fields.append(RawField(name: name, value: value))
     }
 
     /// Removes every field named `name` (any case).
@@ -79,19 +80,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Iterates over the fields in order.
-    public func makeIterator() -> IndexingIterator<[HTTPField]> {
+    public func makeIterator() -> IndexingIterator<[RawField]> {
         fields.makeIterator()
     }
 
     /// Equal when the same fields appear in the same order (names compared case-insensitively).
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    public static func == (lhs: RawHeaders, rhs: RawHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { namesEqual($0.name, $1.name) && $0.value == $1.value }
     }
 
     /// ASCII case-insensitive comparison of two field names, without allocating: their
     /// bytes side by side, where two that differ must be one letter in two cases.
-    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+    public static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         var (lhs, rhs) = (lhs, rhs)
         return lhs.withUTF8 { left in

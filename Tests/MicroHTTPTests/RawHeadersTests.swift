@@ -2,7 +2,7 @@ import MicroHTTP
 import Testing
 
 @Test func headerLookupIgnoresCase() {
-    var headers: HTTPHeaders = ["Content-Type": "application/json", "X-Multi": "1"]
+    var headers: RawHeaders = ["Content-Type": "application/json", "X-Multi": "1"]
     headers.add("x-multi", "2")
     #expect(headers["content-type"] == "application/json")
     #expect(headers["CONTENT-TYPE"] == "application/json")
@@ -15,7 +15,7 @@ import Testing
 }
 
 @Test func queryValueReturnsTheFirstValue() {
-    let request = HTTPRequest(method: .get, path: "/", query: [QueryItem(name: "a", value: "1"), QueryItem(name: "a", value: "2")])
+    let request = RawRequest(method: .get, path: "/", query: [QueryItem(name: "a", value: "1"), QueryItem(name: "a", value: "2")])
     #expect(request.queryValue("a") == "1")
     #expect(request.queryValue("b") == nil)
 }
@@ -23,7 +23,7 @@ import Testing
 /// Names match when their bytes differ only in the case of ASCII letters: bytes 0x20 apart
 /// that are not letters (`@` and `` ` ``, `[` and `{`), other lengths and non-ASCII names do not.
 @Test func namesMatchOnlyInTheCaseOfLetters() {
-    let headers: HTTPHeaders = ["X-Ab@[": "1", "Ünïcode": "2"]
+    let headers: RawHeaders = ["X-Ab@[": "1", "Ünïcode": "2"]
     #expect(headers["x-aB@["] == "1")
     #expect(headers["X-Ab`["] == nil)
     #expect(headers["X-Ab@{"] == nil)

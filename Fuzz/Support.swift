@@ -19,10 +19,10 @@ let allowedStatuses: Set<Int> = [200, 400, 404, 405, 406, 413, 415, 422]
 /// Answers `body` on `path` and checks the answer: an allowed status, and a problem+json
 /// document with that status for every 4xx. Returns the answer.
 @discardableResult
-func answer(_ path: String, _ body: [UInt8], accept: String? = nil) -> HTTPResponse {
-    var headers = HTTPHeaders([HTTPField(name: "Content-Type", value: "application/json")])
+func answer(_ path: String, _ body: [UInt8], accept: String? = nil) -> RawResponse {
+    var headers = RawHeaders([RawField(name: "Content-Type", value: "application/json")])
     if let accept { headers.add("Accept", accept) }
-    let response = service.respond(to: HTTPRequest(method: .post, path: path, headers: headers, body: body))
+    let response = service.respond(to: RawRequest(method: .post, path: path, headers: headers, body: body))
     precondition(allowedStatuses.contains(response.status), "\(path) answered \(response.status)")
     if response.status >= 400 {
         precondition(response.headers["Content-Type"] == "application/problem+json", "\(path): a \(response.status) without problem+json")

@@ -9,14 +9,14 @@ public func fuzzFraming(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let target = lines.isEmpty ? "" : String(lines.removeFirst())
     _ = target.withCString(RequestTarget.pathHoldsControlByte)
-    let fields = lines.map { line -> HTTPField in
+    let fields = lines.map { line -> RawField in
         let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        return HTTPField(name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        return RawField(name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
     }
     for field in fields { _ = RequestTarget.hostProblem(field.value) }
-    _ = ServerContext.headerMemoryBytes(HTTPRequest(method: .get, path: target, headers: HTTPHeaders(fields)))
+    _ = ServerContext.headerMemoryBytes(RawRequest(method: .get, path: target, headers: RawHeaders(fields)))
     for http11 in [false, true] {
-        if case .success(let body) = RequestFraming.read(HTTPHeaders(fields), http11: http11), let length = body.contentLength {
+        if case .success(let body) = RequestFraming.read(RawHeaders(fields), http11: http11), let length = body.contentLength {
             _ = RequestFraming.exceeds(contentLength: length, limit: 1 << 20)
         }
     }

@@ -130,14 +130,22 @@ extension Cursor {
         position += digits
     }
 
-    /// Stores `value`, a finite non-integer of at most three decimals below 1e9 in magnitude,
-    /// in plain notation without trailing zeros (`53.667`, `-5.5`).
-    @usableFromInline mutating func millis(_ value: Double) {
-        let units = Int((abs(value) * 1000).rounded())
-        if value < 0 { byte(UInt8(ascii: "-")) }
+    /// Stores `magnitude` (positive, no integer) from its thousandths when it has at most
+    /// three decimals and is below 10^9, in plain notation without trailing zeros (`53.667`,
+    /// `5.5`); returns false, storing nothing, otherwise. The decimal t / 1000 that reads back
+    /// as exactly this magnitude has the fewest decimals of any that does (another as short
+    /// lies 0.001 away, far beyond half an ulp), so it is the shortest round-tripping form.
+    @inlinable @inline(__always)
+    mutating func thousandths(_ magnitude: Double) -> Bool {
+        guard magnitude < 1e9 else { return false }
+        // Rounded by adding a half and truncating: t is the nearest integer unless the scaled
+        // value lies about halfway, which no magnitude of three decimals does (and whether t
+        // reads back is checked exactly).
+        let units = Int(magnitude * 1000 + 0.5)
+        guard Double(units) / 1000 == magnitude else { return false }
         integer(units / 1000)
-        let fraction = units % 1000   // not 0: the value is no integer
         byte(UInt8(ascii: "."))
+        let fraction = units % 1000   // not 0: the magnitude is no integer
         if fraction % 10 != 0 {
             digitPair(fraction / 10)
             byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
@@ -146,26 +154,28 @@ extension Cursor {
         } else {
             byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
         }
+        return true
     }
 
     /// Stores a number off ``number(_:)``'s fast path at `position`: an integer a `Double`
     /// holds exactly (below 2^53 in magnitude) without a fraction, another finite number in its
-    /// shortest round-tripping form, a non-finite one as `null`. Returns the number of bytes
-    /// stored.
+    /// shortest round-tripping form (`description`'s), a non-finite one as `null`. Returns the
+    /// number of bytes stored.
     @usableFromInline static func otherNumber(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
         var out = Cursor(position)
         // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
         if abs(value) < 0x1p53, Double(Int(value)) == value {
             out.integer(Int(value))
-        } else if abs(value) < 1e9, (value * 1000).rounded() / 1000 == value {
-            // At most three decimals (a half point, S8's 53.667): the decimal m / 1000 that
-            // gives back exactly this value has the fewest digits of any that does (another
-            // one as short lies 0.001 away, far beyond an ulp), so it is the shortest
-            // round-tripping form, without `description`'s string.
-            out.millis(value)
         } else if value.isFinite {
-            var description = value.description
-            description.withUTF8 { out.bytes($0) }
+            // Fractions without `description`'s String: those of at most three decimals (a
+            // half point, S8's 53.667) from their thousandths, most others (sums of those such
+            // as 369.66700000000003) from their bits; the rest through it.
+            if value < 0 { out.byte(UInt8(ascii: "-")) }
+            if !out.thousandths(abs(value)), !out.shortestFraction(abs(value)) {
+                out = Cursor(position)
+                var description = value.description
+                description.withUTF8 { out.bytes($0) }
+            }
         } else {
             out.text("null")
         }

@@ -386,7 +386,7 @@ public struct JSONWriter: ~Copyable {
         var out = begin(reserving: 6 * utf8.count + 4)
         out.byte(UInt8(ascii: "\""))
         // Ids and keys rarely need escaping: such a string is copied as it is.
-        if utf8.contains(where: Cursor.needsEscape) {
+        if Cursor.needsEscape(utf8) {
             out.escaped(utf8)
         } else {
             out.bytes(utf8)

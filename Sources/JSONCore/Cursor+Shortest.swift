@@ -17,7 +17,7 @@ extension Cursor {
     /// when the ends scaled by 10^d have different integer parts (an end scaled so is no
     /// integer for d ≤ s, so whether the ends count never matters). When d fits, every
     /// larger d does, and the first d with 10^d ≥ 2^s (at most s) always fits: the fewest
-    /// are found by halving [1, that d].
+    /// are that d or found by halving [1, that d].
     @usableFromInline mutating func shortestFraction(_ magnitude: Double) -> Bool {
         let bits = magnitude.bitPattern
         let significandBits = bits & (1 << 52 - 1)
@@ -38,6 +38,9 @@ extension Cursor {
         }
         var fewest = 1, most = (s &* 1233) >> 12   // ⌊s·log10(2)⌋, or one less
         while powers[most] < (1 as UInt64) &<< s { most &+= 1 }
+        // Most that reach this (geometry's sums of thousandths) need that many: one test
+        // settles those.
+        if most > 1, !fits(most &- 1) { fewest = most }
         while fewest < most {
             let middle = (fewest &+ most) >> 1
             if fits(middle) { most = middle } else { fewest = middle &+ 1 }

@@ -124,9 +124,26 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes an object key known only at run time (escaped as needed); the next call
     /// writes its value.
-    public mutating func key(dynamic name: String) {
-        appendQuoted(name, colon: true)
+    ///
+    /// Inlined, so that a key read in place (a node's id) lends its bytes without a copy of
+    /// the string: native and small strings do, others are made contiguous first.
+    @inlinable @inline(__always) public mutating func key(dynamic name: String) {
+        if name.utf8.withContiguousStorageIfAvailable({ appendKey(utf8: $0) }) == nil {
+            appendQuoted(name, colon: true)
+        }
         needsComma = false
+    }
+
+    /// Appends the key `utf8` quoted, with its colon: one of up to 16 bytes with nothing to
+    /// escape (most ids) in place, others through ``appendQuoted(utf8:colon:)``.
+    @inlinable @inline(__always) mutating func appendKey(utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.count <= 16, !Cursor.needsEscape(utf8) else { return appendQuoted(utf8: utf8, colon: true) }
+        var out = begin(reserving: utf8.count &+ 4)
+        out.byte(UInt8(ascii: "\""))
+        out.bytes(utf8)
+        out.byte(UInt8(ascii: "\""))
+        out.byte(UInt8(ascii: ":"))
+        end(out, needsComma: false)
     }
 
     // MARK: - Values
@@ -381,9 +398,9 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends the string `utf8` quoted (and a colon for a key), after a comma when one is due.
-    private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+    @usableFromInline mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
         // Every byte escapes to at most six.
-        var out = begin(reserving: 6 * utf8.count + 4)
+        var out = begin(reserving: 6 &* utf8.count &+ 4)
         out.byte(UInt8(ascii: "\""))
         // Ids and keys rarely need escaping: such a string is copied as it is.
         if Cursor.needsEscape(utf8) {

@@ -13,7 +13,7 @@ public enum LayoutResponseEncoder {
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
         // Room for all of it: a document outgrowing its room is copied at twice its size.
-        let capacity = stateBytesEstimate(ids: request.request.hierarchy.ids) * (result.steps.count + 1)
+        let capacity = stateBytesEstimate(nodeCount: result.nodes.count) * (result.steps.count + 1)
         return JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(0, nodes: result.nodes, caveats: result.caveats, to: &writer)
             for (index, step) in result.steps.enumerated() {
@@ -22,11 +22,12 @@ public enum LayoutResponseEncoder {
         }
     }
 
-    /// About how many bytes a state of the nodes with `ids` takes in the answer: for each node
-    /// its id and 1 KiB (most nodes take 600–1,000 bytes; a row's content view and separator
-    /// and a full `explain` the most), and the head.
-    static func stateBytesEstimate(ids: [String]) -> Int {
-        ids.reduce(512) { $0 + 1_024 + $1.utf8.count }
+    /// About how many bytes a state of `nodeCount` nodes takes in the answer: for each node
+    /// 1 KiB and 32 bytes for its id (most nodes take 600–1,000 bytes; a row's content view
+    /// and separator and a full `explain` the most), and the head. Not from the ids' lengths:
+    /// adding them up costs more than the rare answer of long ids that outgrows its room.
+    static func stateBytesEstimate(nodeCount: Int) -> Int {
+        512 + nodeCount * 1_056
     }
 
     /// The response for `request` as pieces, one per state, each computed and written when
@@ -285,7 +286,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     private var lastPieceSize = 0
 
     init(_ request: DecodedLayoutRequest) {
-        pieceBytesEstimate = LayoutResponseEncoder.stateBytesEstimate(ids: request.request.hierarchy.ids)
+        pieceBytesEstimate = LayoutResponseEncoder.stateBytesEstimate(nodeCount: request.request.hierarchy.ids.count)
         states = LayoutStates(request.request)
         outline = LayoutResponseEncoder.Outline(
             request, screen: states.screen, windowSafeArea: states.windowSafeArea, stepCount: states.count - 1
@@ -298,7 +299,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     /// About how many bytes the pieces keep between states (``LayoutStates/keptBytesEstimate``).
     public var keptBytesEstimate: Int { states.keptBytesEstimate }
 
-    /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(ids:)``). (The
+    /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(nodeCount:)``). (The
     /// first piece is written in that much room; each later one in the room of the one
     /// before, give or take.)
     public let pieceBytesEstimate: Int

@@ -7,14 +7,14 @@ extension Cursor {
     }
 
     /// Whether `byte` must be escaped inside a JSON string.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// Whether any byte of `utf8` must be escaped, tested eight bytes at a time (ids and
     /// keys are a few bytes long, and a test per byte costs more than writing them).
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = utf8.baseAddress else { return false }
         let bytes = UnsafeRawPointer(start), count = utf8.count
@@ -38,7 +38,7 @@ extension Cursor {
     /// Whether any of the eight bytes of `word` must be escaped: one below 0x20, a quote or a
     /// backslash (a byte below n is found by borrowing, exactly for n ≤ 128; a byte equal to
     /// c is a zero byte of `word ^ c…c`, which is below 1).
-    @inline(__always) private static func needsEscape(word: UInt64) -> Bool {
+    @inlinable @inline(__always) static func needsEscape(word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         func below(_ limit: UInt64, _ word: UInt64) -> UInt64 { (word &- ones &* limit) & ~word & highs }
         return below(0x20, word) | below(1, word ^ ones &* 0x22) | below(1, word ^ ones &* 0x5C) != 0

@@ -140,12 +140,15 @@ extension Cursor {
     @inlinable @inline(__always)
     mutating func thousandths(_ magnitude: Double) -> Bool {
         guard magnitude < 1e9 else { return false }
-        // Rounded by adding a half and truncating: t is the nearest integer unless the scaled
-        // value lies about halfway, which no magnitude of three decimals does (and whether t
-        // reads back is checked exactly).
-        let units = Int(magnitude * 1000 + 0.5)
-        guard Double(units) / 1000 == magnitude else { return false }
-        integer(units / 1000)
+        // Rounded to an integer t by adding 2^52, which leaves t in the sum's low bits (the
+        // scaled magnitude is below 2^40): the nearest one unless the scaled value is halfway,
+        // which no magnitude of three decimals is (and whether t reads back is checked exactly).
+        let shifted = magnitude * 1000 + 0x1p52
+        let units = Int(truncatingIfNeeded: shifted.bitPattern &- (0x1p52 as Double).bitPattern)
+        guard (shifted - 0x1p52) / 1000 == magnitude else { return false }
+        // Most geometry's whole part is below 1,000: from the table.
+        let whole = units / 1000
+        if whole < 1000 { smallInteger(whole) } else { integer(whole) }
         byte(UInt8(ascii: "."))
         let fraction = units % 1000   // not 0: the magnitude is no integer
         if fraction % 10 != 0 {

@@ -98,14 +98,19 @@ public enum LayoutResponseEncoder {
     /// `"nodes":{"id":{…},…}`.
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
         writer.beginObject("nodes")
-        // Each result is read in place: copying a 600-byte `NodeResult` out of the array
-        // would retain and release every reference it holds.
-        var shared = SharedMembers()
-        nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices {
-                writer.key(dynamic: nodes[index].id)
-                write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+        // The recent plain members are kept on the stack: an array would cost an allocation
+        // and its release per answer.
+        withUnsafeTemporaryAllocation(of: Written<PlainMembers>.self, capacity: RecentlyWritten<PlainMembers>.capacity) { recent in
+            var shared = SharedMembers(plainMembers: RecentlyWritten(storage: recent))
+            // Each result is read in place: copying a 600-byte `NodeResult` out of the array
+            // would retain and release every reference it holds.
+            nodes.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices {
+                    writer.key(dynamic: nodes[index].id)
+                    write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+                }
             }
+            shared.plainMembers.deinitialize()
         }
         writer.endObject()
     }
@@ -120,7 +125,7 @@ public enum LayoutResponseEncoder {
         var explanation: Written<ObjectIdentifier>?
         /// The last few plain views' members after their frames: each cell of a list, and each
         /// of its subviews, usually has those of the one before it, a few nodes back.
-        var plainMembers = RecentlyWritten<PlainMembers>()
+        var plainMembers: RecentlyWritten<PlainMembers>
     }
 
     /// Where members were written, and the value they were written from.
@@ -134,27 +139,41 @@ public enum LayoutResponseEncoder {
     private struct RecentlyWritten<Value> {
         /// Enough for a list whose cells are subtrees of up to four views.
         static var capacity: Int { 4 }
-        private var entries: [Written<Value>] = []
+        /// The caller's room for `capacity` entries, of which the first `count` are initialized.
+        private let storage: UnsafeMutableBufferPointer<Written<Value>>
+        private var count = 0
         private var oldest = 0
+
+        /// Keeps the entries in `storage` (room for ``capacity``, uninitialized) until
+        /// ``deinitialize()``.
+        init(storage: UnsafeMutableBufferPointer<Written<Value>>) {
+            precondition(storage.count >= Self.capacity, "room for \(Self.capacity) entries")
+            self.storage = storage
+        }
 
         /// Where a value that `matches` was written, if one of the last ones was.
         func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
             // Compared in place: copying each entry out would cost more than comparing it.
-            entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where matches(entries[index].value) { return entries[index].bytes }
-                return nil
-            }
+            for index in 0..<count where matches(storage[index].value) { return storage[index].bytes }
+            return nil
         }
 
         /// Remembers `value` written at `bytes`, in place of the oldest value once full.
         mutating func remember(_ value: Value, at bytes: Range<Int>) {
-            if entries.count < Self.capacity {
-                if entries.isEmpty { entries.reserveCapacity(Self.capacity) }
-                entries.append(Written(value: value, bytes: bytes))
+            let written = Written(value: value, bytes: bytes)
+            if count < Self.capacity {
+                (storage.baseAddress! + count).initialize(to: written)
+                count += 1
             } else {
-                entries[oldest] = Written(value: value, bytes: bytes)
+                storage[oldest] = written
                 oldest = (oldest + 1) % Self.capacity
             }
+        }
+
+        /// Ends the entries' lifetime, before their room is given back.
+        mutating func deinitialize() {
+            storage.baseAddress!.deinitialize(count: count)
+            count = 0
         }
     }
 

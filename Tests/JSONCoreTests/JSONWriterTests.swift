@@ -222,6 +222,20 @@ import Testing
         }
     }
 
+    @Test func opensObjectsUnderDynamicKeys() {
+        // In place (up to 16 plain bytes), escaped, long, and after a comma.
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        for key in ["cell0", "a\"b", String(repeating: "k", count: 17), ""] {
+            writer.beginObject(dynamic: key)
+            writer.field("n", 1)
+            writer.endObject()
+        }
+        writer.endObject()
+        let long = String(repeating: "k", count: 17)
+        #expect(writer.string == #"{"cell0":{"n":1},"a\"b":{"n":1},"\#(long)":{"n":1},"":{"n":1}}"#)
+    }
+
     @Test func growsPastItsCapacity() {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()

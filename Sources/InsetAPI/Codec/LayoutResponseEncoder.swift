@@ -106,7 +106,7 @@ public enum LayoutResponseEncoder {
             // would retain and release every reference it holds.
             nodes.withUnsafeBufferPointer { nodes in
                 for index in nodes.indices {
-                    writer.key(dynamic: nodes[index].id)
+                    writer.beginObject(dynamic: nodes[index].id)
                     write(nodes.baseAddress! + index, to: &writer, shared: &shared)
                 }
             }
@@ -234,10 +234,9 @@ public enum LayoutResponseEncoder {
         }
     }
 
-    /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
-    /// parts omitted.
+    /// One node's members, after its opening brace: geometry, margins, scroll fields, layout
+    /// guides, bars, explain; absent parts omitted.
     private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
-        writer.beginObject()
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.

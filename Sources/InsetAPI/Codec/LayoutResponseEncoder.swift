@@ -98,8 +98,8 @@ public enum LayoutResponseEncoder {
     /// `"nodes":{"id":{…},…}`.
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
         writer.beginObject("nodes")
-        // The recent plain members are kept on the stack: an array would cost an allocation
-        // and its release per answer.
+        // The recent plain members are kept in temporary room (one allocation at most, on the
+        // stack when under 1 KiB): an array would add its creation, growth and release.
         withUnsafeTemporaryAllocation(of: Written<PlainMembers>.self, capacity: RecentlyWritten<PlainMembers>.capacity) { recent in
             var shared = SharedMembers(plainMembers: RecentlyWritten(storage: recent))
             // Each result is read in place: copying a 600-byte `NodeResult` out of the array

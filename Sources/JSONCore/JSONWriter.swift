@@ -124,9 +124,45 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes an object key known only at run time (escaped as needed); the next call
     /// writes its value.
-    public mutating func key(dynamic name: String) {
-        appendQuoted(name, colon: true)
-        needsComma = false
+    @inlinable @inline(__always) public mutating func key(dynamic name: String) {
+        key(dynamic: name, opening: nil)
+    }
+
+    /// Opens the object member `"name":{` for a name known only at run time (escaped as
+    /// needed).
+    @inlinable @inline(__always) public mutating func beginObject(dynamic name: String) {
+        key(dynamic: name, opening: UInt8(ascii: "{"))
+    }
+
+    /// Writes the key `name` and its colon, then `bracket` if any.
+    ///
+    /// Inlined, so that a key read in place (a node's id) lends its bytes without a copy of
+    /// the string: native and small strings do, others are made contiguous first.
+    @inlinable @inline(__always) mutating func key(dynamic name: String, opening bracket: UInt8?) {
+        if name.utf8.withContiguousStorageIfAvailable({ appendKey(utf8: $0, opening: bracket) }) == nil {
+            appendQuoted(name, colon: true)
+            needsComma = false
+            if let bracket { open(bracket) }
+        }
+    }
+
+    /// Appends the key `utf8` quoted, with its colon, then `bracket` if any: one of up to 16
+    /// bytes with nothing to escape (most ids) in place, others through
+    /// ``appendQuoted(utf8:colon:)``.
+    @inlinable @inline(__always) mutating func appendKey(utf8: UnsafeBufferPointer<UInt8>, opening bracket: UInt8?) {
+        guard utf8.count <= 16, !Cursor.needsEscape(utf8) else {
+            appendQuoted(utf8: utf8, colon: true)
+            needsComma = false
+            if let bracket { open(bracket) }
+            return
+        }
+        var out = begin(reserving: utf8.count &+ 5)
+        out.byte(UInt8(ascii: "\""))
+        out.bytes(utf8)
+        out.byte(UInt8(ascii: "\""))
+        out.byte(UInt8(ascii: ":"))
+        if let bracket { out.byte(bracket) }
+        end(out, needsComma: false)
     }
 
     // MARK: - Values
@@ -381,12 +417,12 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends the string `utf8` quoted (and a colon for a key), after a comma when one is due.
-    private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+    @usableFromInline mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
         // Every byte escapes to at most six.
-        var out = begin(reserving: 6 * utf8.count + 4)
+        var out = begin(reserving: 6 &* utf8.count &+ 4)
         out.byte(UInt8(ascii: "\""))
         // Ids and keys rarely need escaping: such a string is copied as it is.
-        if utf8.contains(where: Cursor.needsEscape) {
+        if Cursor.needsEscape(utf8) {
             out.escaped(utf8)
         } else {
             out.bytes(utf8)

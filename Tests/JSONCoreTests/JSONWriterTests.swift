@@ -1,4 +1,4 @@
-import JSONCore
+@testable import JSONCore
 import Testing
 
 @Suite struct JSONWriterTests {
@@ -147,6 +147,52 @@ import Testing
         #expect(document.string(member.value) == "a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀")
     }
 
+    /// Strings are tested for escapes eight bytes at a time: every byte that needs one (and
+    /// the bytes just beside those that do) is found at every place of every length up to 24.
+    @Test func findsEveryEscapeAtEveryPlace() {
+        let special: [UInt8] = [0x00, 0x01, 0x1F, UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        let harmless: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xFF]
+        var wrong: [String] = []
+        for length in 1...24 {
+            for place in 0..<length {
+                for byte in special + harmless {
+                    var utf8 = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    utf8[place] = byte
+                    let found = utf8.withUnsafeBufferPointer { Cursor.needsEscape($0) }
+                    if found != special.contains(byte) { wrong.append("byte \(byte) at \(place) of \(length)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty)
+    }
+
+    /// Fractions between 2^-10 and 2^52 are written from their bits: the same bytes as
+    /// `description` over random values of every binade there, sums of thousandths as
+    /// geometry makes them (`369.66700000000003`), thirds and their neighbours one ulp away.
+    @Test func writesFractionsAsDescriptionDoes() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var values: [Double] = [369.66700000000003, 0x1p-10, 0x1p-10.nextUp, 0x1p-11.nextUp, 0x1p52 - 0.5, 0.1, 1.0 / 3.0, 1e-3, 1e-4]
+        for _ in 0..<50_000 {
+            let binade = Double(sign: .plus, exponent: Int(next() % 66) - 12, significand: 1 + Double(next() >> 11) / 0x1p53)
+            let sum = Double(next() % 2000) + Double(next() % 1000) / 1000 + Double(next() % 1000) / 1000
+            let third = Double(Int64(bitPattern: next()) % 3_000_000) / 3
+            for value in [binade, sum, third, -sum] { values += [value, value.nextUp, value.nextDown] }
+        }
+        let wrong = values.first { value in
+            var writer = JSONWriter(capacity: 32)
+            writer.number(value)
+            return writer.string != (abs(value) < 0x1p53 && Double(Int(value)) == value ? String(Int(value)) : value.description)
+        }
+        #expect(wrong == nil, "\(wrong ?? 0)")
+    }
+
     @Test(arguments: [
         (0.000092454, 9, "0.000092454"), (9.2454e-05, 3, "0"), (1795327893.339, 3, "1795327893.339"), (-1.5, 3, "-1.5"),
         (-0.0004, 3, "0"), (2.0, 9, "2"), (0.1 + 0.2, 9, "0.3"), (12.345678, 0, "12"), (1e300, 9, "1e+300"), (Double.nan, 3, "null"),
@@ -174,6 +220,20 @@ import Testing
             writer.endObject()
             #expect(writer.string == "{\"\(text)\":\"\(text)\"}", "length \(length)")
         }
+    }
+
+    @Test func opensObjectsUnderDynamicKeys() {
+        // In place (up to 16 plain bytes), escaped, long, and after a comma.
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        for key in ["cell0", "a\"b", String(repeating: "k", count: 17), ""] {
+            writer.beginObject(dynamic: key)
+            writer.field("n", 1)
+            writer.endObject()
+        }
+        writer.endObject()
+        let long = String(repeating: "k", count: 17)
+        #expect(writer.string == #"{"cell0":{"n":1},"a\"b":{"n":1},"\#(long)":{"n":1},"":{"n":1}}"#)
     }
 
     @Test func growsPastItsCapacity() {

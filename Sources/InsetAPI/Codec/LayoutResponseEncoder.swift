@@ -13,7 +13,7 @@ public enum LayoutResponseEncoder {
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
         // Room for all of it: a document outgrowing its room is copied at twice its size.
-        let capacity = stateBytesEstimate(ids: request.request.hierarchy.ids) * (result.steps.count + 1)
+        let capacity = stateBytesEstimate(nodeCount: result.nodes.count) * (result.steps.count + 1)
         return JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(0, nodes: result.nodes, caveats: result.caveats, to: &writer)
             for (index, step) in result.steps.enumerated() {
@@ -22,11 +22,12 @@ public enum LayoutResponseEncoder {
         }
     }
 
-    /// About how many bytes a state of the nodes with `ids` takes in the answer: for each node
-    /// its id and 1 KiB (most nodes take 600–1,000 bytes; a row's content view and separator
-    /// and a full `explain` the most), and the head.
-    static func stateBytesEstimate(ids: [String]) -> Int {
-        ids.reduce(512) { $0 + 1_024 + $1.utf8.count }
+    /// About how many bytes a state of `nodeCount` nodes takes in the answer: for each node
+    /// 1 KiB and 32 bytes for its id (most nodes take 600–1,000 bytes; a row's content view
+    /// and separator and a full `explain` the most), and the head. Not from the ids' lengths:
+    /// adding them up costs more than the rare answer of long ids that outgrows its room.
+    static func stateBytesEstimate(nodeCount: Int) -> Int {
+        512 + nodeCount * 1_056
     }
 
     /// The response for `request` as pieces, one per state, each computed and written when
@@ -97,14 +98,19 @@ public enum LayoutResponseEncoder {
     /// `"nodes":{"id":{…},…}`.
     private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
         writer.beginObject("nodes")
-        // Each result is read in place: copying a 600-byte `NodeResult` out of the array
-        // would retain and release every reference it holds.
-        var shared = SharedMembers()
-        nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices {
-                writer.key(dynamic: nodes[index].id)
-                write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+        // The recent plain members are kept in temporary room (one allocation at most, on the
+        // stack when under 1 KiB): an array would add its creation, growth and release.
+        withUnsafeTemporaryAllocation(of: Written<PlainMembers>.self, capacity: RecentlyWritten<PlainMembers>.capacity) { recent in
+            var shared = SharedMembers(plainMembers: RecentlyWritten(storage: recent))
+            // Each result is read in place: copying a 600-byte `NodeResult` out of the array
+            // would retain and release every reference it holds.
+            nodes.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices {
+                    writer.beginObject(dynamic: nodes[index].id)
+                    write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+                }
             }
+            shared.plainMembers.deinitialize()
         }
         writer.endObject()
     }
@@ -119,7 +125,7 @@ public enum LayoutResponseEncoder {
         var explanation: Written<ObjectIdentifier>?
         /// The last few plain views' members after their frames: each cell of a list, and each
         /// of its subviews, usually has those of the one before it, a few nodes back.
-        var plainMembers = RecentlyWritten<PlainMembers>()
+        var plainMembers: RecentlyWritten<PlainMembers>
     }
 
     /// Where members were written, and the value they were written from.
@@ -133,27 +139,41 @@ public enum LayoutResponseEncoder {
     private struct RecentlyWritten<Value> {
         /// Enough for a list whose cells are subtrees of up to four views.
         static var capacity: Int { 4 }
-        private var entries: [Written<Value>] = []
+        /// The caller's room for `capacity` entries, of which the first `count` are initialized.
+        private let storage: UnsafeMutableBufferPointer<Written<Value>>
+        private var count = 0
         private var oldest = 0
+
+        /// Keeps the entries in `storage` (room for ``capacity``, uninitialized) until
+        /// ``deinitialize()``.
+        init(storage: UnsafeMutableBufferPointer<Written<Value>>) {
+            precondition(storage.count >= Self.capacity, "room for \(Self.capacity) entries")
+            self.storage = storage
+        }
 
         /// Where a value that `matches` was written, if one of the last ones was.
         func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
             // Compared in place: copying each entry out would cost more than comparing it.
-            entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where matches(entries[index].value) { return entries[index].bytes }
-                return nil
-            }
+            for index in 0..<count where matches(storage[index].value) { return storage[index].bytes }
+            return nil
         }
 
         /// Remembers `value` written at `bytes`, in place of the oldest value once full.
         mutating func remember(_ value: Value, at bytes: Range<Int>) {
-            if entries.count < Self.capacity {
-                if entries.isEmpty { entries.reserveCapacity(Self.capacity) }
-                entries.append(Written(value: value, bytes: bytes))
+            let written = Written(value: value, bytes: bytes)
+            if count < Self.capacity {
+                (storage.baseAddress! + count).initialize(to: written)
+                count += 1
             } else {
-                entries[oldest] = Written(value: value, bytes: bytes)
+                storage[oldest] = written
                 oldest = (oldest + 1) % Self.capacity
             }
+        }
+
+        /// Ends the entries' lifetime, before their room is given back.
+        mutating func deinitialize() {
+            storage.baseAddress!.deinitialize(count: count)
+            count = 0
         }
     }
 
@@ -214,10 +234,9 @@ public enum LayoutResponseEncoder {
         }
     }
 
-    /// One node: geometry, margins, scroll fields, layout guides, bars, explain; absent
-    /// parts omitted.
+    /// One node's members, after its opening brace: geometry, margins, scroll fields, layout
+    /// guides, bars, explain; absent parts omitted.
     private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
-        writer.beginObject()
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
@@ -285,7 +304,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     private var lastPieceSize = 0
 
     init(_ request: DecodedLayoutRequest) {
-        pieceBytesEstimate = LayoutResponseEncoder.stateBytesEstimate(ids: request.request.hierarchy.ids)
+        pieceBytesEstimate = LayoutResponseEncoder.stateBytesEstimate(nodeCount: request.request.hierarchy.ids.count)
         states = LayoutStates(request.request)
         outline = LayoutResponseEncoder.Outline(
             request, screen: states.screen, windowSafeArea: states.windowSafeArea, stepCount: states.count - 1
@@ -298,7 +317,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
     /// About how many bytes the pieces keep between states (``LayoutStates/keptBytesEstimate``).
     public var keptBytesEstimate: Int { states.keptBytesEstimate }
 
-    /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(ids:)``). (The
+    /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(nodeCount:)``). (The
     /// first piece is written in that much room; each later one in the room of the one
     /// before, give or take.)
     public let pieceBytesEstimate: Int

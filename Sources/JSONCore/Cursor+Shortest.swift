@@ -1,0 +1,72 @@
+// Fractions as JSON: the shortest round-tripping form of a number between 2^-10 and 2^52,
+// worked out from its bits in integer arithmetic instead of through `description`'s String.
+extension Cursor {
+    /// 10^0 … 10^19, every power of ten a `UInt64` holds.
+    private static let powersOfTen: [UInt64] = (0...19).map { exponent in
+        (0..<exponent).reduce(1) { power, _ in power * 10 }
+    }
+
+    /// Stores `magnitude` (positive, finite, no integer) in plain notation with the fewest
+    /// decimals that read back as it and, of those, the closest to it: what `description`
+    /// writes (`53.667`, `369.66700000000003`). Returns false, storing nothing, for a
+    /// magnitude outside [2^-10, 2^52), a power of two (whose neighbour below is nearer) or
+    /// one halfway between two closest candidates: those take `description`.
+    ///
+    /// The magnitude is m·2^-s (m of 53 bits, 1 ≤ s ≤ 62), and the reals that read back as it
+    /// lie within half an ulp, between (2m ∓ 1)·2^-(s+1). A decimal of d decimals lies there
+    /// when the ends scaled by 10^d have different integer parts (an end scaled so is no
+    /// integer for d ≤ s, so whether the ends count never matters). When d fits, every
+    /// larger d does, and the first d with 10^d ≥ 2^s (at most s) always fits: the fewest
+    /// are that d or found by halving [1, that d].
+    @usableFromInline mutating func shortestFraction(_ magnitude: Double) -> Bool {
+        let bits = magnitude.bitPattern
+        let significandBits = bits & (1 << 52 - 1)
+        let s = 1075 - Int(truncatingIfNeeded: bits >> 52)
+        guard significandBits != 0, s >= 1, s <= 62 else { return false }
+        let m = significandBits | 1 << 52
+        let powers = Self.powersOfTen
+        /// Whether a decimal of `decimals` decimals reads back as `magnitude`.
+        func fits(_ decimals: Int) -> Bool {
+            let power = powers[decimals]
+            let below = (2 &* m &- 1).multipliedFullWidth(by: power), above = (2 &* m &+ 1).multipliedFullWidth(by: power)
+            return integerPart(below) != integerPart(above)
+        }
+        /// `scaled`·2^-(s+1) rounded down (below 2^64 for every d up to the one that always fits).
+        func integerPart(_ scaled: (high: UInt64, low: UInt64.Magnitude)) -> UInt64 {
+            let upper: UInt64 = scaled.high &<< (63 &- s), lower: UInt64 = scaled.low &>> (s &+ 1)
+            return upper | lower
+        }
+        var fewest = 1, most = (s &* 1233) >> 12   // ⌊s·log10(2)⌋, or one less
+        while powers[most] < (1 as UInt64) &<< s { most &+= 1 }
+        // Most that reach this (geometry's sums of thousandths) need that many: one test
+        // settles those.
+        if most > 1, !fits(most &- 1) { fewest = most }
+        while fewest < most {
+            let middle = (fewest &+ most) >> 1
+            if fits(middle) { most = middle } else { fewest = middle &+ 1 }
+        }
+        // The closest candidate: m·10^d·2^-s rounded, unless it is halfway.
+        let power = powers[fewest]
+        let scaled = m.multipliedFullWidth(by: power)
+        let half: UInt64 = 1 &<< (s &- 1)
+        guard scaled.low & (half &<< 1 &- 1) != half else { return false }
+        let (low, carry) = scaled.low.addingReportingOverflow(half)
+        let high = scaled.high &+ (carry ? 1 : 0)
+        let upper: UInt64 = high &<< (64 &- s), lower: UInt64 = low &>> s
+        let digits = upper | lower
+        integer(Int(truncatingIfNeeded: digits / power))
+        byte(UInt8(ascii: "."))
+        // The decimals, zero-padded on the left to `fewest` (the last is not 0: one fewer
+        // would fit otherwise), two at a time from the last.
+        var fraction = digits % power, end = fewest
+        while end >= 2 {
+            end &-= 2
+            var pair = Cursor(position + end)
+            pair.digitPair(Int(truncatingIfNeeded: fraction % 100))
+            fraction /= 100
+        }
+        if end == 1 { position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction) }
+        position += fewest
+        return true
+    }
+}

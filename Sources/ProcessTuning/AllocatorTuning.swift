@@ -17,6 +17,9 @@ public enum AllocatorTuning {
     public static let mmapThreshold = 32 << 20
     /// Freed memory is given back to the kernel only beyond this much at an arena's top.
     public static let trimThreshold = 64 << 20
+    /// The trim threshold while a wave of held answers is on (glibc's default): see
+    /// ``releaseFreedMemoryEagerly(_:)``.
+    public static let waveTrimThreshold = 128 << 10
 
     /// Applies the settings to this process (call once, before serving and before other
     /// threads start). With `arenas`, glibc makes at most that many arenas (its default is
@@ -33,10 +36,22 @@ public enum AllocatorTuning {
     }
 
     /// Gives the pages of freed memory in every arena back to the kernel (glibc's
-    /// `malloc_trim`, which also releases free pages inside the heaps, not only at their top).
+    /// `malloc_trim`: the free blocks inside every heap, and the free top of the main one).
     public static func releaseFreedMemory() {
         #if canImport(CMalloc)
         _ = malloc_trim(0)
+        #endif
+    }
+
+    /// With `true`, a heap gives the free memory at its top back to the kernel as soon as a
+    /// free leaves more than ``waveTrimThreshold`` there; with `false`, only beyond
+    /// ``trimThreshold`` again. `malloc_trim` does not shrink the top of an arena other than
+    /// the main one, and such a heap (64 MiB at most) never has more than ``trimThreshold``
+    /// free at its top: what a wave of answers freed last in it stayed resident, 0–20 MiB
+    /// from wave to wave (bench/PERF.md).
+    public static func releaseFreedMemoryEagerly(_ eager: Bool) {
+        #if canImport(CMalloc)
+        _ = mallopt(M_TRIM_THRESHOLD, Int32(eager ? waveTrimThreshold : trimThreshold))
         #endif
     }
 }

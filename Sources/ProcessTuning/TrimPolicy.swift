@@ -1,14 +1,17 @@
 /// When ``Trimmer`` gives freed memory back, decided from samples of the bytes held for
 /// clients (a value, so that the rule is tested without a thread or an allocator).
 ///
-/// A wave is held bytes of at least ``minimumWave``. While one is on, heaps give their free
-/// top back at once (``AllocatorTuning/releaseFreedMemoryEagerly(_:)``), so the answers the
-/// wave frees do not stay resident at the top of an arena `malloc_trim` does not shrink.
-/// Once the figure has fallen to an eighth of the highest since the last trim, every arena
-/// is trimmed; then once a second for ``settleTrims`` seconds while the figure stays low, as
-/// the server threads still finish requests the wave's clients left behind (their answers
-/// made and dropped after the first trim). After those, freed memory is kept for the next
-/// request again. Steady requests (no wave) are left alone.
+/// A wave is at least ``minimumWave`` held through a second of samples: answers waiting
+/// for clients, not one large request being made (a 10,000-node `/layout` holds about
+/// 15 MB for a few milliseconds, and keeps the memory it freed for the next one). While a
+/// wave is on, heaps give their free top back at once
+/// (``AllocatorTuning/releaseFreedMemoryEagerly(_:)``), so the answers it frees do not stay
+/// resident at the top of an arena `malloc_trim` does not shrink. Once the figure has
+/// fallen to an eighth of the wave's highest, every arena is trimmed; then once a second
+/// while the server threads finish the requests the wave's clients left behind (their
+/// answers made and dropped after the first trim): until ``settleTrims`` seconds after the
+/// figure first reads 0, at most ``longestSettling`` seconds. After those, freed memory is
+/// kept for the next request again.
 public struct TrimPolicy: Sendable, Equatable {
     /// What to do after a sample.
     public enum Action: Sendable, Equatable {
@@ -20,39 +23,46 @@ public struct TrimPolicy: Sendable, Equatable {
         case keep
     }
 
-    /// Waves smaller than this are left to the allocator.
+    /// Fewer bytes held than this are no wave.
     public static let minimumWave = 8 << 20
     /// Samples a second (``Trimmer`` samples at this rate).
     public static let ticksPerSecond = 4
-    /// The trims after a wave's first, one a second.
+    /// The trims after the figure first reads 0 following a wave, one a second.
     static let settleTrims = 5
+    /// The most seconds of trims after a wave, however long its requests take to finish.
+    static let longestSettling = 30
 
+    /// Samples in a row of at least ``minimumWave`` (a wave from a second's worth on).
+    private var heldSamples = 0
+    private var inWave = false
     private var highest = 0
     /// Samples left in the settling after a wave: a trim at every whole second.
     private var settling = 0
-    private var eager = false
 
     public init() {}
 
     /// The actions, in order, after a sample of `held` bytes.
     public mutating func sample(_ held: Int) -> [Action] {
         var actions: [Action] = []
-        highest = max(highest, held)
-        if !eager, held >= Self.minimumWave {
-            eager = true
-            actions.append(.releaseEagerly)
+        heldSamples = held >= Self.minimumWave ? heldSamples + 1 : 0
+        if heldSamples > Self.ticksPerSecond, !inWave {
+            if settling == 0 { actions.append(.releaseEagerly) }
+            inWave = true
+            highest = 0
+            settling = 0
         }
-        if highest >= Self.minimumWave, held <= highest / 8 {
-            actions.append(.trim)
-            highest = held
-            settling = Self.settleTrims * Self.ticksPerSecond
+        if inWave {
+            highest = max(highest, held)
+            if held <= highest / 8 {
+                inWave = false
+                actions.append(.trim)
+                settling = Self.longestSettling * Self.ticksPerSecond
+            }
         } else if settling > 0 {
+            if held == 0 { settling = min(settling, Self.settleTrims * Self.ticksPerSecond) }
             settling -= 1
             if settling % Self.ticksPerSecond == 0, held < Self.minimumWave { actions.append(.trim) }
-        }
-        if eager, settling == 0, highest < Self.minimumWave {
-            eager = false
-            actions.append(.keep)
+            if settling == 0 { actions.append(.keep) }
         }
         return actions
     }

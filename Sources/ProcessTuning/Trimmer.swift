@@ -2,13 +2,13 @@ import Foundation
 
 /// Gives freed memory back after a wave of held bytes has gone.
 ///
-/// Answers held for clients that do not read (and large request bodies) are freed in many
-/// arenas and spread over their heaps, where glibc's trim threshold never sees them at a
-/// heap's top: measured, resident memory then climbed by 16–147 % over five waves of 500
-/// such clients (the hostile suite's `memory` family). So a thread samples the bytes held
-/// for clients a few times a second and acts as ``TrimPolicy`` says. A few trims of a few
-/// milliseconds after each wave cost nothing while requests are steady (the figure does not
-/// fall), and keep the freed pages of steady small requests.
+/// Answers held for clients that do not read (and large request bodies) are freed in every
+/// arena and spread over their heaps, where glibc keeps them (AllocatorTuning's thresholds):
+/// measured, resident memory then climbed by 16–147 % over five waves of 500 such clients
+/// (the hostile suite's `memory` family). So a thread samples the bytes held for clients
+/// four times a second and acts as ``TrimPolicy`` says. A few trims of a few milliseconds
+/// after each wave cost nothing while requests are steady (no wave), and steady requests
+/// keep the pages they freed.
 public final class Trimmer: Sendable {
     private let stopping = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)

@@ -3,8 +3,9 @@
 ///
 /// A wave is at least ``minimumWave`` held through a second of samples: answers waiting
 /// for clients, not one large request being made (a 10,000-node `/layout` holds about
-/// 15 MB for a few milliseconds, and keeps the memory it freed for the next one). While a
-/// wave is on, heaps give their free top back at once
+/// 15 MB for a few milliseconds, and keeps the memory it freed for the next one; several
+/// sent at once in a loop can look like a wave, and then fault their pages in again).
+/// While a wave is on, heaps give their free top back at once
 /// (``AllocatorTuning/releaseFreedMemoryEagerly(_:)``), so the answers it frees do not stay
 /// resident at the top of an arena `malloc_trim` does not shrink. Once the figure has
 /// fallen to an eighth of the wave's highest, every arena is trimmed; then once a second
@@ -23,8 +24,10 @@ public struct TrimPolicy: Sendable, Equatable {
         case keep
     }
 
-    /// Fewer bytes held than this are no wave.
-    public static let minimumWave = 8 << 20
+    /// Fewer bytes held than this are no wave. 500 clients that never read a matrix CSV
+    /// hold 4–10 MB (their streams' pieces and state; libmicrohttpd's per-connection memory
+    /// is not counted), with the machine loaded at the low end: 8 MiB missed such waves.
+    public static let minimumWave = 2 << 20
     /// Samples a second (``Trimmer`` samples at this rate).
     public static let ticksPerSecond = 4
     /// The trims after the figure first reads 0 following a wave, one a second.

@@ -23,10 +23,11 @@ public enum AllocatorTuning {
 
     /// Applies the settings to this process (call once, before serving and before other
     /// threads start). With `arenas`, glibc makes at most that many arenas (its default is
-    /// eight per core): the server's few threads then share them, and what a wave of held
-    /// answers leaves behind is spread over fewer heaps (measured with the hostile suite's
-    /// `memory` family: resident memory after five waves of /render non-readers 30–36 MiB
-    /// with two arenas, 48–65 MiB with glibc's default).
+    /// eight per core): the server's few threads then share them, and the memory kept for
+    /// the next request is kept in fewer heaps. (After a wave, glibc's default gives as much
+    /// back since waves release eagerly: the hostile suite's `memory` family, five waves of
+    /// /render non-readers, ended at 30–31 MiB with either; it was 48–65 MiB with the
+    /// default against 30–36 with two arenas before.)
     public static func apply(arenas: Int? = nil) {
         #if canImport(CMalloc)
         _ = mallopt(M_MMAP_THRESHOLD, Int32(mmapThreshold))

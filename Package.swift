@@ -134,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "insetdTests",
-            dependencies: ["insetd", "MicroHTTP", "ServiceKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["insetd", "MicroHTTP", "ServiceKit", "ProcessTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "ServiceTestSupport"], swiftSettings: strict),

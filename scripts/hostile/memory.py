@@ -17,6 +17,7 @@ PEAK_LIMIT = 200 << 20
 GROWTH_LIMIT = 0.15
 OVERSHOOT_LIMIT = 0.10
 DEFAULT_BUDGET = 64 << 20
+SETTLE_LIMIT = 30           # seconds a round's left-behind requests may take to finish
 IPHONES = ["iphone-x", "iphone-11-pro", "iphone-12", "iphone-13-pro", "iphone-14", "iphone-15-pro",
            "iphone-16-pro", "iphone-se-3rd-gen", "iphone-xs-max", "iphone-16-pro-max"]
 
@@ -77,8 +78,9 @@ def round_of(server, raw, clients, hold, figures):
     for sender in senders:
         sender.join(1)
     # The answers go with their connections; then the figure the round leaves, once the
-    # server threads have finished what the clients left behind (a few seconds).
-    settle_end = now() + 5
+    # server threads have finished what the clients left behind (the bytes in flight back
+    # to 0): a few seconds alone, 12 s measured while other builds loaded the machine's cores.
+    settle_end = now() + SETTLE_LIMIT
     while now() < settle_end and (bytes_in_flight(server.admin_port) or 0) > 0:
         time.sleep(0.1)
     time.sleep(3.5)
@@ -108,13 +110,15 @@ def case_memory(opts, results, rounds=5, clients=500, hold=4.0):
             server.stop()
         growth = (after[-1] - after[0]) / after[0] if after and after[0] else None
         overshoot = figures.get("max_in_flight", 0) / budget - 1
+        # A round's figure is what it leaves, not memory still in use for its requests.
+        settled = all(held == 0 for held in figures.get("held_after", []))
         ok = (growth is not None and growth <= GROWTH_LIMIT and max(peaks) < PEAK_LIMIT
-              and overshoot <= OVERSHOOT_LIMIT and len(after) == rounds)
+              and overshoot <= OVERSHOOT_LIMIT and len(after) == rounds and settled)
         text = (f"{rounds} rounds of {clients} non-readers, body {len(body) / 1000:.0f} KB: RSS after each "
                 + ", ".join(mib(a) for a in after) + f" (growth {100 * (growth or 0):.0f} %, allowed {100 * GROWTH_LIMIT:.0f} %)"
                 + f"; peaks max {mib(max(peaks) if peaks else None)} (allowed {mib(PEAK_LIMIT)})"
                 + f"; bytes in flight max {figures.get('max_in_flight', 0) / 1e6:.1f} MB of a {budget / 1e6:.1f} MB budget"
                 + f" ({100 * overshoot:+.0f} %, allowed +{100 * OVERSHOOT_LIMIT:.0f} %)"
-                + f"; held after each round {figures.get('held_after')} B")
+                + f"; held after each round {figures.get('held_after')} B (allowed 0, within {SETTLE_LIMIT} s)")
         results.add("memory", f"memory comes back: {name}", ok, text,
                     {"after": after, "peaks": peaks, "max_in_flight": figures.get("max_in_flight"), "budget": budget})

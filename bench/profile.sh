@@ -18,20 +18,22 @@ mkdir -p "$here/out"
 insetd_start "$root/.build/release/insetd" --port 0 --access-log off
 trap 'kill "$INSETD_PID" 2>/dev/null || true' EXIT
 BODY=$body wrk -t2 -c64 -d14s -s "$here/post.lua" "$INSETD_URL/layout" >"$here/out/profile-wrk.txt" &
+load=$!
 sleep 2
 perf record -q -F 499 -g -p "$INSETD_PID" -o "$here/out/perf.data" -- sleep 10 >/dev/null 2>&1
-wait
+wait "$load"
 echo "$(awk '/Requests\/sec/ { print $2 }' "$here/out/profile-wrk.txt") req/s under perf; share of insetd's samples:"
 # Inclusive shares of the frames that mark each part, and self shares by library.
 inclusive() { perf report -i "$here/out/perf.data" --children --sort sym -g none 2>/dev/null | swift demangle --simplified; }
 by_library() { perf report -i "$here/out/perf.data" --no-children --sort dso -g none 2>/dev/null; }
 frames=$(inclusive)
 share() { echo "$frames" | grep -F -m1 "$1" | awk '{ print $1 }'; }
-printf '  %-52s %s\n' \
-    "the route (decode, engine, encode, its answer)" "$(share 'closure #4 in static ProductRoutes.all')" \
+route=$(share 'closure #4 in static ProductRoutes.all') service=$(share 'HTTPService.respond(to:')
+printf '  %-56s %s\n' \
+    "the route (decode, engine, encode, its answer)" "$route" \
     "  decode (bytes to the engine's request)" "$(share 'LayoutRequestDecoder.decode(_:)')" \
     "  engine" "$(share 'static InsetEngine.layout(_:)')" \
     "  encode" "$(share 'LayoutResponseEncoder.encode(_:for:)')" \
-    "the service around it (HTTPService.respond, inclusive)" "$(share 'HTTPService.respond(to:')" \
+    "the service around it (routing, metrics, headers, CORS)" "$(awk -v a="${service%\%}" -v b="${route%\%}" 'BEGIN { printf "%.2f%%", a - b }')" \
     "libmicrohttpd's own code" "$(by_library | awk '/libmicrohttpd/ { print $1 }')" \
     "the kernel (sockets, loopback TCP, scheduling)" "$(by_library | awk '/kernel.kallsyms/ { print $1 }')"

@@ -30,6 +30,14 @@ struct Cursor {
         byte(UInt8(ascii: ":"))
     }
 
+    /// Stores `"name":value`, after a comma when `comma` (a member of an object being written).
+    @inlinable @inline(__always)
+    mutating func member(_ name: StaticString, _ value: Double, comma: Bool) {
+        if comma { byte(UInt8(ascii: ",")) }
+        key(name)
+        number(value)
+    }
+
     /// Stores `bytes`. Keys and literals are a few bytes long, where a `memmove` call costs
     /// more than the copy: up to 32 bytes are moved as overlapping words (every load within
     /// the source).

@@ -258,24 +258,18 @@ public struct JSONElements: Sequence, IteratorProtocol, Sendable {
     }
 }
 
-/// An object's members.
+/// An object's members: its entries walked as values, a key and then its value.
 public struct JSONMembers: Sequence, IteratorProtocol, Sendable {
-    @usableFromInline let tape: [TapeEntry]
-    @usableFromInline var cursor: Int
-    @usableFromInline let end: Int
+    @usableFromInline var entries: JSONElements
 
     @inlinable init(tape: [TapeEntry], cursor: Int, end: Int) {
-        self.tape = tape
-        self.cursor = cursor
-        self.end = end
+        entries = JSONElements(tape: tape, cursor: cursor, end: end)
     }
 
     /// The next member, or `nil` after the last.
     @inlinable public mutating func next() -> JSONMember? {
-        guard cursor < end else { return nil }
-        let member = JSONMember(key: JSONValue(index: cursor), value: JSONValue(index: cursor + 1))
-        cursor = tape[cursor + 1].following(at: cursor + 1)
-        return member
+        guard let key = entries.next(), let value = entries.next() else { return nil }
+        return JSONMember(key: key, value: value)
     }
 }
 

@@ -152,8 +152,10 @@ public struct NodeResult: Hashable, Sendable {
     @usableFromInline
     var fields: Fields
 
+    /// Read in place (`_read`): a writer reading each node's id borrows it, without the
+    /// retain and release a copy would cost.
     @inlinable public var id: String {
-        get { fields.id }
+        _read { yield fields.id }
         set { fields.id = newValue }
     }
     /// In the superview's bounds coordinates.
@@ -193,6 +195,12 @@ public struct NodeResult: Hashable, Sendable {
         get { fields.explanation?.value }
         set { fields.explanation = newValue.map(SharedExplanation.init) }
     }
+    /// Calls `body` with the explanation in place, if there is one: reading `explain`
+    /// copies it, retaining and releasing its four lists.
+    @inlinable public func withExplanation<R>(_ body: (Explanation) -> R) -> R? {
+        guard let shared = fields.explanation else { return nil }
+        return body(shared.value)
+    }
     /// The identity of the value behind `explain`, `nil` when there is none: results with
     /// the same identity have equal explanations (the engine shares one between a view and
     /// the subviews its safe area reaches unchanged, and between list cells), so a writer
@@ -214,6 +222,13 @@ public struct NodeResult: Hashable, Sendable {
     @inlinable public var contentView: ContentViewResult? {
         guard case .row(let insets, _) = fields.inline else { return nil }
         return ContentViewResult(rowSize: fields.frame.size, safeArea: fields.safeAreaInsets, margins: fields.layoutMargins, insetsToSafeArea: insets)
+    }
+    /// Rows only: whether T1 insets the content view by the row's safe area. With the row's
+    /// size, safe area and margins it decides `contentView`, so a reader can compare rows
+    /// without working their content views out.
+    @inlinable public var contentViewInsetsToSafeArea: Bool? {
+        guard case .row(let insets, _) = fields.inline else { return nil }
+        return insets
     }
     /// Cells only (RULES.md T5): the effective inset, from the cell's edges.
     @inlinable public var separatorInset: SeparatorInset? {

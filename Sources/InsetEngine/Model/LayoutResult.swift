@@ -200,13 +200,6 @@ public struct NodeResult: Hashable, Sendable {
         guard case .row(let insets, _) = fields.inline else { return nil }
         return ContentViewResult(rowSize: fields.frame.size, safeArea: fields.safeAreaInsets, margins: fields.layoutMargins, insetsToSafeArea: insets)
     }
-    /// Rows only: whether T1 insets the content view by the row's safe area. With the row's
-    /// size, safe area and margins it decides `contentView`, so a reader can compare rows
-    /// without working their content views out.
-    @inlinable public var contentViewInsetsToSafeArea: Bool? {
-        guard case .row(let insets, _) = fields.inline else { return nil }
-        return insets
-    }
     /// Cells only (RULES.md T5): the effective inset, from the cell's edges.
     @inlinable public var separatorInset: SeparatorInset? {
         guard case .row(_, let separator) = fields.inline else { return nil }

@@ -45,13 +45,14 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
         windowSafeArea = request.usesSafeAreaModel ? environment.windowSafeArea : nil
         count = request.steps.count + 1
         tree = FlatTree(hierarchy: request.hierarchy)
-        pass = LayoutPass(environment: environment, systemVersion: request.systemVersion, direction: request.layoutDirection,
-                          designRequiresCompatibility: request.designRequiresCompatibility)
         if request.systemVersion >= SystemVersion.liquidGlass {
             // V3: a home-button iPad keeps its pre-26 window; V11: iPadOS 26's windows are W1–W4's.
             if environment.family == .ipad, environment.features.contains(.homeButton) { caveats.insert(CaveatSet(.V3)) }
             if request.window != nil { caveats.insert(CaveatSet(.V11)) }
         }
+        // Last use: the environment is moved into the pass, not copied.
+        pass = LayoutPass(environment: consume environment, systemVersion: request.systemVersion, direction: request.layoutDirection,
+                          designRequiresCompatibility: request.designRequiresCompatibility)
         // The request's keyboard is in screen coordinates; the pass works in the window's.
         pass.keyboard = request.keyboard.map { keyboard in
             var moved = keyboard

@@ -111,3 +111,29 @@ func explanationIdentities() {
     let legacy = layout(.iPhoneX, .navigation("nav", content: table), systemVersion: 10)
     #expect(legacy.nodes.allSatisfy { $0.explanationIdentity == nil && $0.explain == nil })
 }
+
+/// An explanation's four lists live in one allocation: read in place (`withExplanation`,
+/// as the encoder reads them) or as arrays (`explain`), every edge has its own entries.
+@Test("an explanation read in place has the entries of explain, edge by edge")
+func explanationEntriesInPlace() {
+    let cells = (0..<3).map { Node.view("cell\($0)", frame: Rect(0, Double($0) * 44, 375, 44)) }
+    let table = Node.controller("table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 375, height: 2000)), subviews: cells)
+    let result = layout(.iPhoneX, .navigation("nav", content: table))
+    for node in result.nodes {
+        let explain = node.explain!
+        let inPlace = node.withExplanation { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] }
+        #expect(inPlace == [explain.top, explain.left, explain.bottom, explain.right], "\(node.id)")
+    }
+    // Every edge a different list, so that an edge read at another's place shows.
+    let given = Explanation(
+        top: [Contribution(.statusBar, 20)], left: [Contribution(.sensorHousing, 44), Contribution(.offset, -1)],
+        bottom: [Contribution(.homeIndicator, 34), Contribution(.offset, -4)], right: [Contribution(.screen, 3)]
+    )
+    let made = NodeResult(
+        id: "n", frame: Rect(0, 0, 1, 1), frameInWindow: Rect(0, 0, 1, 1), safeAreaInsets: nil, safeAreaLayoutGuide: nil,
+        layoutMargins: .zero, directionalLayoutMargins: DirectionalInsets(),
+        layoutMarginsGuide: Rect(0, 0, 1, 1), explain: given, scroll: nil, layoutGuides: nil, bars: nil
+    )
+    #expect(made.explain == given)
+    #expect(made.withExplanation { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] } == [given.top, given.left, given.bottom, given.right])
+}

@@ -288,7 +288,9 @@ public enum LayoutResponseEncoder {
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {
-            write(identity, as: &shared.explanation, to: &writer) { $0.explain(node.pointee.explain!) }
+            write(identity, as: &shared.explanation, to: &writer) { writer in
+                _ = node.pointee.withExplanation { writer.explain($0) }
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ extension JSONWriter {
     }
 
     /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.
-    mutating func explain(_ explain: Explanation) {
+    mutating func explain(_ explain: ExplanationEntries) {
         beginObject("explain")
         contributions(explain.top, as: "top")
         contributions(explain.left, as: "left")
@@ -26,12 +26,10 @@ extension JSONWriter {
     }
 
     /// `"edge":[{"source","value"},…]`: one edge's contributions.
-    private mutating func contributions(_ contributions: [Contribution], as edge: StaticString) {
+    private mutating func contributions(_ contributions: UnsafeBufferPointer<Contribution>, as edge: StaticString) {
         beginArray(edge)
-        contributions.withUnsafeBufferPointer { contributions in
-            for contribution in contributions {
-                object("source", Self.name(of: contribution.source), "value", contribution.value)
-            }
+        for contribution in contributions {
+            object("source", Self.name(of: contribution.source), "value", contribution.value)
         }
         endArray()
     }

@@ -128,7 +128,7 @@ extension JSONWriter {
                 if fields.contains(.sectionExplain) { sectionExplain(sections) }
             }
             if fields.contains(.keyboardLayoutGuide), let guide = node.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
-            if fields.contains(.explain), let explain = node.explain { self.explain(explain) }
+            if fields.contains(.explain) { _ = node.withExplanation { self.explain($0) } }
             endObject()
         }
         endObject()

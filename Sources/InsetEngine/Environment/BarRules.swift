@@ -24,8 +24,9 @@ public struct BarRules: Hashable, Sendable {
     public static let liquidGlassToolbar: Double = 48
 
     /// The rules for `environment` (its bars are S7's) on `systemVersion`; `nil` on tvOS,
-    /// which has no bars.
-    public init?(environment: DisplayEnvironment, systemVersion: Double, designRequiresCompatibility: Bool) {
+    /// which has no bars. (Borrowed: owned, its callers would copy the environment, lists
+    /// and all, for the few fields read here.)
+    public init?(environment: borrowing DisplayEnvironment, systemVersion: Double, designRequiresCompatibility: Bool) {
         guard let classic = environment.bars else { return nil }
         liquidGlass = SystemVersion.hasLiquidGlass(systemVersion, designRequiresCompatibility: designRequiresCompatibility)
         padFigures = environment.family == .ipad

@@ -160,14 +160,21 @@ extension LayoutPass {
         if let shared = reuse.explanation(top: top, left: left, bottom: bottom, right: right) {
             return (insets, shared)
         }
-        func list(_ trail: EdgeTrail, on edge: Edge) -> [Contribution] {
-            trail.added.isEmpty
-                ? self.list(of: trail.origin, on: edge, results: results)
-                : reuse.list(for: trail, on: edge) { self.list(of: trail.origin, on: edge, results: results) }
+        // One allocation holding each edge's list: its origin's entries, then the added ones.
+        func count(_ trail: EdgeTrail, on edge: Edge) -> Int {
+            baseCount(of: trail.origin, on: edge, results: results) + trail.added.count
         }
-        let shared = NodeResult.SharedExplanation(
-            Explanation(top: list(top, on: .top), left: list(left, on: .left), bottom: list(bottom, on: .bottom), right: list(right, on: .right))
-        )
+        let counts = EdgeCounts(top: count(top, on: .top), left: count(left, on: .left), bottom: count(bottom, on: .bottom), right: count(right, on: .right))
+        let shared = NodeResult.SharedExplanation.make(counts: counts) { edge, start in
+            let trail = switch edge {
+            case .top: top
+            case .left: left
+            case .bottom: bottom
+            case .right: right
+            }
+            let base = copyBase(of: trail.origin, on: edge, to: start, results: results)
+            for index in 0..<trail.added.count { (start + base + index).initialize(to: trail.added[index]) }
+        }
         reuse.remember(shared, top: top, left: left, bottom: bottom, right: right)
         return (insets, shared)
     }
@@ -177,9 +184,23 @@ extension LayoutPass {
         results[k].fields.explanation!
     }
 
-    /// The finished list `origin` has on `edge`.
-    private func list(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> [Contribution] {
-        if let node = origin.node { return explanation(of: node, in: results).value[edge] }
-        return origin == .window ? environment.windowExplain[edge] : []
+    /// How many entries the finished list `origin` has on `edge`.
+    private func baseCount(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> Int {
+        if let node = origin.node { return explanation(of: node, in: results).count(on: edge) }
+        return origin == .window ? environment.windowExplain[edge].count : 0
+    }
+
+    /// Copies the finished list `origin` has on `edge` to `target`; returns its count.
+    private func copyBase(of origin: TrailOrigin, on edge: Edge, to target: UnsafeMutablePointer<Contribution>, results: UnsafeMutableBufferPointer<NodeResult>) -> Int {
+        if let node = origin.node {
+            let shared = explanation(of: node, in: results)
+            shared.copyEntries(on: edge, to: target)
+            return shared.count(on: edge)
+        }
+        guard origin == .window else { return 0 }
+        return environment.windowExplain[edge].withUnsafeBufferPointer { list in
+            if let base = list.baseAddress { target.initialize(from: base, count: list.count) }
+            return list.count
+        }
     }
 }

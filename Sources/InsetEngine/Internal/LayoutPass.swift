@@ -13,11 +13,12 @@ struct LayoutPass: Sendable {
     let barRules: BarRules?
 
     /// Creates a pass; no node has a remembered value yet.
-    init(environment: DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, designRequiresCompatibility: Bool = false) {
+    init(environment: consuming DisplayEnvironment, systemVersion: Double, direction: LayoutDirection, designRequiresCompatibility: Bool = false) {
+        // The bar rules first: the environment is then moved in, not copied.
+        barRules = BarRules(environment: environment, systemVersion: systemVersion, designRequiresCompatibility: designRequiresCompatibility)
         self.environment = environment
         self.systemVersion = systemVersion
         self.direction = direction
-        barRules = BarRules(environment: environment, systemVersion: systemVersion, designRequiresCompatibility: designRequiresCompatibility)
     }
 
     var usesSafeAreaModel: Bool { systemVersion >= 11 }

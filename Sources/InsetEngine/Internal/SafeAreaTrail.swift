@@ -128,16 +128,6 @@ struct Additions: Sendable {
         count += 1
     }
 
-    /// `base` followed by these entries, in a list allocated once.
-    func appended(to base: [Contribution]) -> [Contribution] {
-        // `base` is shared: reserving copies its entries into a new buffer of the final size
-        // (a plain copy of the elements, where appending a sequence walks it).
-        var list = base
-        list.reserveCapacity(base.count + count)
-        for index in 0..<count { list.append(self[index]) }
-        return list
-    }
-
     /// Whether both hold the same entries, values compared bit for bit. A slot past `count`
     /// always holds its initial value (entries are only ever appended), so comparing all
     /// four slots compares the entries, without a loop.
@@ -148,19 +138,11 @@ struct Additions: Sendable {
     }
 }
 
-/// The list `list(for:on:base:)` built last on each edge, with what it was built from:
-/// a view that adds the same entries to the same list as a view before it (a table's cells
-/// below their scroll view's consumed edges) shares that array instead of allocating an
-/// equal one. Valid for one pass, where every node's lists are final once made.
+/// The explanation made last, with the trails it was made from: a view that adds the same
+/// entries to the same lists as the view before it (a table's cells below their scroll
+/// view's consumed edges) shares it instead of making an equal one. Valid for one pass,
+/// where every node's explanation is final once made.
 struct ExplanationReuse: Sendable {
-    private struct Built: Sendable {
-        var origin: TrailOrigin
-        var added: Additions
-        var list: [Contribution]
-    }
-
-    private var top, left, bottom, right: Built?
-
     /// The explanation made last, and the trails it was made from (meaningless while it is
     /// `nil`; not optional, so that they are compared in place rather than copied out).
     private var lastExplanation: NodeResult.SharedExplanation?
@@ -201,24 +183,5 @@ struct ExplanationReuse: Sendable {
     mutating func remember(_ shared: NodeResult.SharedExplanation, top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail) {
         (lastTop, lastLeft, lastBottom, lastRight) = (top, left, bottom, right)
         lastExplanation = shared
-    }
-
-    /// `trail`'s finished list on `edge`; `base` gives its origin's list there.
-    mutating func list(for trail: EdgeTrail, on edge: Edge, base: () -> [Contribution]) -> [Contribution] {
-        switch edge {
-        case .top: Self.list(for: trail, base: base, last: &top)
-        case .left: Self.list(for: trail, base: base, last: &left)
-        case .bottom: Self.list(for: trail, base: base, last: &bottom)
-        case .right: Self.list(for: trail, base: base, last: &right)
-        }
-    }
-
-    private static func list(for trail: EdgeTrail, base: () -> [Contribution], last: inout Built?) -> [Contribution] {
-        if last?.origin == trail.origin, last?.added.matches(trail.added) == true, let list = last?.list {
-            return list
-        }
-        let list = trail.added.appended(to: base())
-        last = Built(origin: trail.origin, added: trail.added, list: list)
-        return list
     }
 }

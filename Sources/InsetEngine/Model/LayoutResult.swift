@@ -86,29 +86,6 @@ public struct NodeResult: Hashable, Sendable {
         case row(insetsContentView: Bool, separatorInset: SeparatorInset?)
     }
 
-    /// An explanation held by reference. A view inside its superview's safe area has its
-    /// superview's explanation, and the cells of a list have equal ones: they share one box,
-    /// so a result holds (retains, releases) one reference for its explanation, not four.
-    @usableFromInline
-    final class SharedExplanation: Hashable, Sendable {
-        @usableFromInline let value: Explanation
-
-        @usableFromInline
-        init(_ value: Explanation) {
-            self.value = value
-        }
-
-        @usableFromInline
-        static func == (lhs: SharedExplanation, rhs: SharedExplanation) -> Bool {
-            lhs.value == rhs.value
-        }
-
-        @usableFromInline
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(value)
-        }
-    }
-
     /// The parts few nodes have (a scroll view's, a container's bars, a collection view's
     /// sections, a keyboard layout guide), boxed: a result without them holds one `nil`
     /// reference instead of ~400 bytes of absent values that every result would initialize,
@@ -152,8 +129,10 @@ public struct NodeResult: Hashable, Sendable {
     @usableFromInline
     var fields: Fields
 
+    /// Read in place (`_read`): a writer reading each node's id borrows it, without the
+    /// retain and release a copy would cost.
     @inlinable public var id: String {
-        get { fields.id }
+        _read { yield fields.id }
         set { fields.id = newValue }
     }
     /// In the superview's bounds coordinates.
@@ -191,7 +170,13 @@ public struct NodeResult: Hashable, Sendable {
     /// Safe-area model only; sums to `safeAreaInsets` edge by edge.
     @inlinable public var explain: Explanation? {
         get { fields.explanation?.value }
-        set { fields.explanation = newValue.map(SharedExplanation.init) }
+        set { fields.explanation = newValue.map(SharedExplanation.make) }
+    }
+    /// Calls `body` with the explanation's entries in place, if there is one: reading
+    /// `explain` makes its four lists.
+    @inlinable public func withExplanation<R>(_ body: (ExplanationEntries) -> R) -> R? {
+        guard let shared = fields.explanation else { return nil }
+        return shared.withEntries(body)
     }
     /// The identity of the value behind `explain`, `nil` when there is none: results with
     /// the same identity have equal explanations (the engine shares one between a view and
@@ -199,7 +184,7 @@ public struct NodeResult: Hashable, Sendable {
     /// can repeat what it wrote for one without reading the other's. Equal explanations may
     /// have different identities. Meaningful while the results are alive.
     @inlinable public var explanationIdentity: ObjectIdentifier? {
-        fields.explanation.map { ObjectIdentifier($0) }
+        fields.explanation.map(\.identity)
     }
     /// Scroll kinds only.
     @inlinable public var scroll: ScrollNodeResult? { fields.extras?.scroll }
@@ -236,7 +221,7 @@ public struct NodeResult: Hashable, Sendable {
             id: id, frame: frame, frameInWindow: frameInWindow,
             safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explanation: explain.map(SharedExplanation.init), inline: layoutGuides.map(InlineParts.guides) ?? .none,
+            explanation: explain.map(SharedExplanation.make), inline: layoutGuides.map(InlineParts.guides) ?? .none,
             extras: .box(scroll: scroll, bars: bars)
         )
     }

@@ -133,14 +133,24 @@ extension LayoutFastPath {
         return DirectionalInsets(top: edges.first, leading: edges.second, bottom: edges.third, trailing: edges.fourth)
     }
 
-    /// A Rect: all four fields required, width and height not negative.
+    /// A Rect: all four fields required, width and height not negative. Read first as
+    /// clients write it (`x`, `y`, `width`, `height`), each key one comparison.
     mutating func rect() -> Rect? {
+        if let (x, y, width, height) = reader.numbers(QuotedKey("x"), QuotedKey("y"), QuotedKey("width"), QuotedKey("height")) {
+            let signed = RequestReader.NumberRule.signed, nonNegative = RequestReader.NumberRule.nonNegative
+            guard signed.keeps(x), signed.keeps(y), nonNegative.keeps(width), nonNegative.keeps(height) else { return nil }
+            return Rect(x: x, y: y, width: width, height: height)
+        }
         guard let (fields, given) = Self.numbers(&reader, in: RequestReader.shapes.rect.table, order: &orders.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
         return Rect(x: fields.first, y: fields.second, width: fields.third, height: fields.fourth)
     }
 
     /// A Size: both fields required, not negative (a Rect's `x` and `y` are not taken).
     mutating func size() -> Size? {
+        if let (width, height) = reader.numbers(QuotedKey("width"), QuotedKey("height")) {
+            let rule = RequestReader.NumberRule.nonNegative
+            return rule.keeps(width) && rule.keeps(height) ? Size(width: width, height: height) : nil
+        }
         guard let (fields, given) = Self.numbers(&reader, in: RequestReader.shapes.rect.table, order: &orders.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
         return Size(width: fields.third, height: fields.fourth)
     }

@@ -255,7 +255,21 @@ public struct PlainJSONReader {
             let byte = input[at]
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
             at &+= 1
+            if byte == 0x0A { at = indentationEnd(from: at) }
         }
         position = at
+    }
+
+    /// Where the spaces from `start` (a line's indentation) end, read a word at a time while
+    /// eight bytes are left: a pretty-printed body is mostly indentation.
+    @usableFromInline
+    func indentationEnd(from start: Int) -> Int {
+        var at = start
+        while at &+ 8 <= input.count {
+            let others = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + at).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            guard others == 0 else { return at &+ others.trailingZeroBitCount >> 3 }
+            at &+= 8
+        }
+        return at
     }
 }

@@ -51,7 +51,8 @@ extension PlainJSONReader {
     }
 
     /// `key`, a colon, a number and `delimiter`, when they come next: the number.
-    @inlinable @inline(__always)
+    /// (Transparent: as `@inline(__always)` it stayed a call for all members but the first.)
+    @usableFromInline @_transparent
     mutating func member(_ key: QuotedKey, then delimiter: UInt8) -> Double? {
         skipWhitespace()
         // One word read where eight bytes are left (an object's key never ends its input).

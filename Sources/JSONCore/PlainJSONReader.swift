@@ -84,8 +84,9 @@ public struct PlainJSONReader {
     /// `key(in:)`, trying `expected` and then `alternate` (positions in `table`, or -1 for
     /// none) first: when the key is one of those strings it is recognised by a direct
     /// comparison, without the scan and lookup. A decoder that expects each object's keys
-    /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups.
-    @inlinable @inline(__always)
+    /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups. (Transparent: as
+    /// `@inline(__always)` it stayed a call from a large caller.)
+    @_transparent
     public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
         if consumeQuoted(expected, in: table) { return consume(UInt8(ascii: ":")) ? expected : nil }

@@ -52,23 +52,21 @@ struct LayoutFastPath {
         let most = max(1, min(body.count / 9, limits.maxNodes))
         return FastPathScratch.withCurrent { scratch in
             scratch.ids.begin()
-            var top: TopLevel?
+            var decoded: (top: TopLevel?, count: Int) = (nil, 0)
             var ids: [String] = []
-            let views = [ViewHierarchy.View].initialized(capacity: most) { views in
-                var count = 0
-                ids = .initialized(capacity: most) { ids in
+            let views = [ViewHierarchy.View](unsafeUninitializedCapacity: most) { views, viewCount in
+                ids = [String](unsafeUninitializedCapacity: most) { ids, idCount in
                     var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views.baseAddress!, ids: ids.baseAddress!, capacity: most)
-                    top = path.request(devices: devices)
+                    decoded = (path.request(devices: devices), path.count)
                     scratch.orders = path.orders
                     scratch.ids = path.seenIDs
                     // Every place taken holds a view and an id, the empty string until its own.
-                    count = path.count
-                    return count
+                    idCount = path.count
                 }
-                return count
+                viewCount = decoded.count
             }
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
-            guard let top else { return nil }
+            guard let top = decoded.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
                                         hierarchy: ViewHierarchy(views: views, ids: ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)

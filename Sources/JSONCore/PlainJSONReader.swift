@@ -84,8 +84,9 @@ public struct PlainJSONReader {
     /// `key(in:)`, trying `expected` and then `alternate` (positions in `table`, or -1 for
     /// none) first: when the key is one of those strings it is recognised by a direct
     /// comparison, without the scan and lookup. A decoder that expects each object's keys
-    /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups.
-    @inlinable @inline(__always)
+    /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups. (Transparent: as
+    /// `@inline(__always)` it stayed a call from a large caller.)
+    @_transparent
     public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
         if consumeQuoted(expected, in: table) { return consume(UInt8(ascii: ":")) ? expected : nil }
@@ -255,7 +256,21 @@ public struct PlainJSONReader {
             let byte = input[at]
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
             at &+= 1
+            if byte == 0x0A { at = indentationEnd(from: at) }
         }
         position = at
+    }
+
+    /// Where the spaces from `start` (a line's indentation) end, read a word at a time while
+    /// eight bytes are left: a pretty-printed body is mostly indentation.
+    @usableFromInline
+    func indentationEnd(from start: Int) -> Int {
+        var at = start
+        while at &+ 8 <= input.count {
+            let others = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + at).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            guard others == 0 else { return at &+ others.trailingZeroBitCount >> 3 }
+            at &+= 8
+        }
+        return at
     }
 }

@@ -54,6 +54,12 @@ private func pointers(_ body: String, limits: DecodingLimits = DecodingLimits())
         #expect(try !decode(#"{"device": "iphone-x", "root": {"id": "r"}}"#).hasSteps)
     }
 
+    /// Every list field a view does not take is reported, each once (in document order).
+    @Test func reportsEveryListFieldOnAnotherKind() {
+        #expect(pointers(withRoot(#"{"id": "v", "style": "plain", "height": 2, "layout": {}, "y": 1}"#))
+            == ["/root/subviews/0/style", "/root/subviews/0/height", "/root/subviews/0/layout", "/root/subviews/0/y"])
+    }
+
     @Test func decodesTheBenchRequest() throws {
         let decoded = try decode(benchRequest)
         func count(_ node: Node) -> Int { 1 + node.subviews.map(count).reduce(0, +) }

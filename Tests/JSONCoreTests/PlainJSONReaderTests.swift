@@ -49,6 +49,23 @@ import Testing
         #expect(read(#""top" 1"#) { $0.key(in: table) }.0 == nil, "no colon")
     }
 
+    /// Indentation after a line break is skipped a word at a time: any length, mixed with
+    /// tabs and carriage returns, up to the input's end.
+    @Test func skipsIndentationOfAnyLength() {
+        for spaces in 0...19 {
+            let indent = String(repeating: " ", count: spaces)
+            for text in ["[\n\(indent)1,\n\(indent)22]", "[\r\n\(indent)\t1,\n\(indent)\n\(indent) 22\n\(indent)]\n\(indent)"] {
+                let (sum, atEnd) = read(text) { reader -> Double? in
+                    guard reader.beginArray() == true, let first = reader.number(), reader.nextElement() == true,
+                          let second = reader.number(), reader.nextElement() == false else { return nil }
+                    return first + second
+                }
+                #expect(sum == 23 && atEnd, "\(spaces) spaces: \(text.debugDescription)")
+            }
+            #expect(read("\n\(indent)x") { $0.number() }.0 == nil)
+        }
+    }
+
     @Test func readsBooleansAndRejectsNull() {
         #expect(read("true") { $0.bool() } == (true, true))
         #expect(read(" false ") { $0.bool() } == (false, true))

@@ -345,8 +345,10 @@ struct LayoutRules {
                 }
             }
         }
-        guard fields.intersects(masks.lists) else { return }
-        for (field, position) in masks.listPositions where fields.contains(position) {
+        // Only the list fields given, in the schema's order.
+        var given = fields.intersection(masks.lists)
+        while let position = given.popFirst() {
+            let field = LayoutSchema.shared.node.fields[position]
             let owner: (allowed: Bool, detail: String)
             switch field {
             case .y, .height: owner = (kind.isRow, "only for rows (cell, sectionHeader, sectionFooter)")
@@ -398,8 +400,7 @@ struct LayoutRules {
         let splitOnly: FieldBits
         let lists: FieldBits
         let rowless: FieldBits
-        /// The list fields and the fields a row takes no value for, with their positions.
-        let listPositions: [(LayoutSchema.NodeField, Int)]
+        /// The fields a row takes no value for, with their positions.
         let rowlessPositions: [(LayoutSchema.NodeField, Int)]
 
         init() {
@@ -411,7 +412,6 @@ struct LayoutRules {
             splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
             lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
             rowless = FieldBits(LayoutRules.rowless, of: schema.node)
-            listPositions = LayoutSchema.NodeField.lists.map { ($0, schema.node.index(of: $0)) }
             rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }
 

@@ -124,4 +124,21 @@ struct FieldBits: Hashable, Sendable {
     func intersects(_ other: FieldBits) -> Bool { raw & other.raw != 0 }
 
     var count: Int { raw.nonzeroBitCount }
+
+    /// The fields both here and in `other`.
+    @inline(__always)
+    func intersection(_ other: FieldBits) -> FieldBits {
+        var both = FieldBits()
+        both.raw = raw & other.raw
+        return both
+    }
+
+    /// Removes the first field (the lowest position) and returns its position; `nil` when
+    /// none is left.
+    @inline(__always)
+    mutating func popFirst() -> Int? {
+        guard raw != 0 else { return nil }
+        defer { raw &= raw &- 1 }
+        return raw.trailingZeroBitCount
+    }
 }

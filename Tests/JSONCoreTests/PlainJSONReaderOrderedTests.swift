@@ -1,0 +1,38 @@
+@testable import JSONCore
+import Testing
+
+@Suite struct PlainJSONReaderOrderedTests {
+    let x = QuotedKey("x"), y = QuotedKey("y"), width = QuotedKey("width"), height = QuotedKey("height")
+
+    /// `numbers(x, y, width, height)` of `text`, and where the reader stands after it.
+    func rect(_ text: String) -> (numbers: [Double]?, position: Int) {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            let numbers = reader.numbers(x, y, width, height).map { [$0.0, $0.1, $0.2, $0.3] }
+            return (numbers, reader.position)
+        }
+    }
+
+    @Test func readsTheMembersInTheirOrder() {
+        let text = #"{"x": 0, "y": -20.5, "width": 393, "height": 1e2} "#
+        #expect(rect(text).numbers == [0, -20.5, 393, 100])
+        #expect(rect(text).position == text.utf8.count - 1)
+        #expect(rect(#" {"x":1,"y":2,"width":3,"height":4}"#).numbers == [1, 2, 3, 4])
+        #expect(rect("{ \"x\" :\n1 , \"y\":2,\t\"width\":3,\"height\":4 }").numbers == [1, 2, 3, 4])
+        #expect(Array("{\"width\": 3, \"height\": 4}".utf8).withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            return reader.numbers(width, height).map { [$0.0, $0.1] }
+        } == [3, 4])
+    }
+
+    /// Anything else is left whole to the caller's general reading.
+    @Test(arguments: [#"{"y": 0, "x": 0, "width": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1}"#,
+                      #"{"x": 0, "y": 0, "width": 1, "height": 1, "z": 2}"#, #"{"x": 0, "y": 0, "widths": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1, "heighT": 1}"#,
+                      #"{"\u0078": 0, "y": 0, "width": 1, "height": 1}"#, #"{"x": "0", "y": 0, "width": 1, "height": 1}"#,
+                      #"{"x": 0 "y": 0, "width": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1, "height": 1"#,
+                      #"{"x"0, "y": 0, "width": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1, "height": 01}"#, "[]", ""])
+    func readsNothingOfAnotherObject(_ text: String) {
+        #expect(rect(text).numbers == nil)
+        #expect(rect(text).position == 0)
+    }
+}

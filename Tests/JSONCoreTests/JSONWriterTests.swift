@@ -37,19 +37,12 @@ import Testing
     /// round-tripping form `description` gives, over every kind of such number and its
     /// neighbours one ulp away (which take `description`'s path).
     @Test func writesNumbersOfFewDecimalsAsDescriptionDoes() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
         var values: [Double] = [53.667, 97.667, -5.333, 5.667, 100.333, 0.001, -0.001, 0.999, 999_999_999.999, -999_999_999.5, 0.25]
         for _ in 0..<200_000 {
-            let scale = [1.0, 10, 100, 1000][Int(next() % 4)]
-            let magnitude = [1e3, 1e6, 1e12][Int(next() % 3)]
-            let value = Double(Int64(bitPattern: next()) % Int64(magnitude)) / scale
+            let scale = [1.0, 10, 100, 1000][Int(random.next() % 4)]
+            let magnitude = [1e3, 1e6, 1e12][Int(random.next() % 3)]
+            let value = Double(Int64(bitPattern: random.next()) % Int64(magnitude)) / scale
             values += [value, value.nextUp, value.nextDown]
         }
         for value in values {
@@ -170,19 +163,12 @@ import Testing
     /// `description` over random values of every binade there, sums of thousandths as
     /// geometry makes them (`369.66700000000003`), thirds and their neighbours one ulp away.
     @Test func writesFractionsAsDescriptionDoes() {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x2545_F491_4F6C_DD1D)
         var values: [Double] = [369.66700000000003, 0x1p-10, 0x1p-10.nextUp, 0x1p-11.nextUp, 0x1p52 - 0.5, 0.1, 1.0 / 3.0, 1e-3, 1e-4]
         for _ in 0..<50_000 {
-            let binade = Double(sign: .plus, exponent: Int(next() % 66) - 12, significand: 1 + Double(next() >> 11) / 0x1p53)
-            let sum = Double(next() % 2000) + Double(next() % 1000) / 1000 + Double(next() % 1000) / 1000
-            let third = Double(Int64(bitPattern: next()) % 3_000_000) / 3
+            let binade = Double(sign: .plus, exponent: Int(random.next() % 66) - 12, significand: 1 + Double(random.next() >> 11) / 0x1p53)
+            let sum = Double(random.next() % 2000) + Double(random.next() % 1000) / 1000 + Double(random.next() % 1000) / 1000
+            let third = Double(Int64(bitPattern: random.next()) % 3_000_000) / 3
             for value in [binade, sum, third, -sum] { values += [value, value.nextUp, value.nextDown] }
         }
         let wrong = values.first { value in
@@ -362,5 +348,23 @@ import Testing
             #expect(lent.0 == Array(expected.utf8))
             #expect(lent.1 == (expected.utf8.count <= storageSize))
         }
+    }
+}
+
+/// SplitMix64: a fixed sequence of well-mixed 64-bit values from a seed, so that the
+/// number tests draw the same values on every run.
+private struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -25,8 +25,8 @@ wait "$load"
 echo "$(awk '/Requests\/sec/ { print $2 }' "$here/out/profile-wrk.txt") req/s under perf; share of insetd's samples:"
 # Inclusive shares of the frames that mark each part, and self shares by library.
 inclusive() { perf report -i "$here/out/perf.data" --children --sort sym -g none 2>/dev/null | swift demangle --simplified; }
-by_library() { perf report -i "$here/out/perf.data" --no-children --sort dso -g none 2>/dev/null; }
 frames=$(inclusive)
+libraries=$(perf report -i "$here/out/perf.data" --no-children --sort dso -g none 2>/dev/null)
 share() { echo "$frames" | grep -F -m1 "$1" | awk '{ print $1 }'; }
 route=$(share 'closure #4 in static ProductRoutes.all') service=$(share 'HTTPService.respond(to:')
 printf '  %-56s %s\n' \
@@ -35,5 +35,5 @@ printf '  %-56s %s\n' \
     "  engine" "$(share 'static InsetEngine.layout(_:)')" \
     "  encode" "$(share 'LayoutResponseEncoder.encode(_:for:)')" \
     "the service around it (routing, metrics, headers, CORS)" "$(awk -v a="${service%\%}" -v b="${route%\%}" 'BEGIN { printf "%.2f%%", a - b }')" \
-    "libmicrohttpd's own code" "$(by_library | awk '/libmicrohttpd/ { print $1 }')" \
-    "the kernel (sockets, loopback TCP, scheduling)" "$(by_library | awk '/kernel.kallsyms/ { print $1 }')"
+    "libmicrohttpd's own code" "$(echo "$libraries" | awk '/libmicrohttpd/ { print $1 }')" \
+    "the kernel (sockets, loopback TCP, scheduling)" "$(echo "$libraries" | awk '/kernel.kallsyms/ { print $1 }')"

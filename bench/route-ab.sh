@@ -15,6 +15,7 @@ a=$1 b=$2 rounds=${3:-10} calls=${4:-20000}
 here=$(cd "$(dirname "$0")" && pwd)
 bodies=$here/../../shared/bench
 [ -d "$bodies" ] || bodies=$here/../Tests/Shared/bench
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 route() { "$1" "$2" "$calls" all | awk '/all \(as the route\)/ { print $(NF-1) }'; }
 for body in "$bodies"/layout-31.json "$bodies"/rows-31.json; do
     name=$(basename "$body" .json)
@@ -28,7 +29,6 @@ for body in "$bodies"/layout-31.json "$bodies"/rows-31.json; do
         times_a+=("$ta") times_b+=("$tb")
         printf '%s round %2d: A %7s µs  B %7s µs\n' "$name" "$round" "$ta" "$tb"
     done
-    median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
     ma=$(median "${times_a[@]}") mb=$(median "${times_b[@]}")
     awk -v n="$name" -v a="$ma" -v b="$mb" -v r="$rounds" 'BEGIN { printf "%s: median A %.2f µs, B %.2f µs, B/A %.3f over %d alternating rounds\n", n, a, b, b / a, r }'
 done

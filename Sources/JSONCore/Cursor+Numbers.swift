@@ -3,12 +3,12 @@
 extension Cursor {
     /// The most bytes a number takes: `-9223372036854775808` or Swift's longest `Double`
     /// description (`-2.2250738585072014e-308`, 24 bytes).
-    @usableFromInline static var maxNumberLength: Int { 24 }
+    @inlinable public static var maxNumberLength: Int { 24 }
 
     /// Stores a number: integers without a fraction, others in their shortest
     /// round-tripping form, non-finite ones as `null`.
     @inlinable @inline(__always)
-    mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         // Geometry is mostly small non-negative integers: those below 1,000 are copied from a
         // table, every other number takes the call. Adding 2^52 to a `Double` in [0, 2^52)
         // rounds it to an integer that the sum's bit pattern holds in its low bits; the

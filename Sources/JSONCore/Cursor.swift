@@ -1,6 +1,8 @@
-/// Where the next byte goes: the writer's stores, in room its caller has reserved.
-@usableFromInline
-struct Cursor {
+/// Where the next byte goes: the writer's stores, in room its caller has reserved
+/// (``JSONWriter/cursor(reserving:)``), without a check of the room per store. Writers of
+/// large documents of fixed shape (the /layout answer) store each member's key, colon and
+/// punctuation as constants through it.
+public struct Cursor {
     @usableFromInline var position: UnsafeMutablePointer<UInt8>
 
     @inlinable @inline(__always)
@@ -8,21 +10,21 @@ struct Cursor {
 
     /// Stores one byte.
     @inlinable @inline(__always)
-    mutating func byte(_ byte: UInt8) {
+    public mutating func byte(_ byte: UInt8) {
         position.pointee = byte
         position += 1
     }
 
-    /// Stores the bytes of `text`.
+    /// Stores the bytes of `text` (plain ASCII, nothing to escape: JSON text as it is).
     @inlinable @inline(__always)
-    mutating func text(_ text: StaticString) {
+    public mutating func text(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Stores `"name":`. Names known at compile time are plain ASCII, nothing to escape
     /// (checked in debug builds).
     @inlinable @inline(__always)
-    mutating func key(_ name: StaticString) {
+    public mutating func key(_ name: StaticString) {
         assert(Self.isPlain(name), "a StaticString key must need no escaping: \(name)")
         byte(UInt8(ascii: "\""))
         text(name)
@@ -32,17 +34,39 @@ struct Cursor {
 
     /// Stores `"name":value`, after a comma when `comma` (a member of an object being written).
     @inlinable @inline(__always)
-    mutating func member(_ name: StaticString, _ value: Double, comma: Bool) {
+    public mutating func member(_ name: StaticString, _ value: Double, comma: Bool) {
         if comma { byte(UInt8(ascii: ",")) }
         key(name)
         number(value)
     }
 
+    /// Stores `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets), after a comma when
+    /// `comma`: the text around the numbers as constant stores (room: ``maxObjectLength``
+    /// plus the keys).
+    @inlinable @inline(__always)
+    public mutating func object(
+        _ name: StaticString, comma: Bool,
+        _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
+        _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
+    ) {
+        if comma { byte(UInt8(ascii: ",")) }
+        key(name)
+        byte(UInt8(ascii: "{"))
+        member(k0, v0, comma: false)
+        member(k1, v1, comma: true)
+        member(k2, v2, comma: true)
+        member(k3, v3, comma: true)
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// The most bytes ``object(_:comma:_:_:_:_:_:_:_:_:)`` stores besides its five keys.
+    @inlinable public static var maxObjectLength: Int { 23 &+ 4 &* maxNumberLength }
+
     /// Stores `bytes`. Keys and literals are a few bytes long, where a `memmove` call costs
     /// more than the copy: up to 32 bytes are moved as overlapping words (every load within
     /// the source).
     @inlinable @inline(__always)
-    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(position)

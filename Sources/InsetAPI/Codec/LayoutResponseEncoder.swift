@@ -12,8 +12,9 @@ public enum LayoutResponseEncoder {
     /// and `caveats` when the answer raises any.
     public static func encode(_ result: LayoutResult, for request: DecodedLayoutRequest) -> [UInt8] {
         let outline = Outline(request, screen: result.screen, windowSafeArea: result.windowSafeArea, stepCount: result.steps.count)
-        // Room for all of it: a document outgrowing its room is copied at twice its size.
-        let capacity = stateBytesEstimate(nodeCount: result.nodes.count) * (result.steps.count + 1)
+        // Room for all of it, and for the last node's writes: a document outgrowing its room
+        // is copied at twice its size.
+        let capacity = stateBytesEstimate(nodeCount: result.nodes.count) * (result.steps.count + 1) + nodeRoom
         return JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(0, nodes: result.nodes, caveats: result.caveats, to: &writer)
             for (index, step) in result.steps.enumerated() {
@@ -94,205 +95,6 @@ public enum LayoutResponseEncoder {
             }
         }
     }
-
-    /// `"nodes":{"id":{…},…}`.
-    private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
-        writer.beginObject("nodes")
-        // The recent plain members are kept in temporary room (one allocation at most, on the
-        // stack when under 1 KiB): an array would add its creation, growth and release.
-        withUnsafeTemporaryAllocation(of: Written<PlainMembers>.self, capacity: RecentlyWritten<PlainMembers>.capacity) { recent in
-            var shared = SharedMembers(plainMembers: RecentlyWritten(storage: recent))
-            // Each result is read in place: copying a 600-byte `NodeResult` out of the array
-            // would retain and release every reference it holds.
-            nodes.withUnsafeBufferPointer { nodes in
-                for index in nodes.indices {
-                    writer.beginObject(dynamic: nodes[index].id)
-                    write(nodes.baseAddress! + index, to: &writer, shared: &shared)
-                }
-            }
-            shared.plainMembers.deinitialize()
-        }
-        writer.endObject()
-    }
-
-    /// The members siblings often share, as last written: a node whose members are the same
-    /// gets a copy of their bytes, a fraction of the cost of writing their numbers again. In
-    /// a list, cells usually have the same safe area, margins and explanation (whose lists
-    /// the engine shares).
-    private struct SharedMembers {
-        var safeAreaInsets: Written<Insets>?
-        var margins: Written<Margins>?
-        var explanation: Written<ObjectIdentifier>?
-        /// The last few plain views' members after their frames: each cell of a list, and each
-        /// of its subviews, usually has those of the one before it, a few nodes back.
-        var plainMembers: RecentlyWritten<PlainMembers>
-    }
-
-    /// Where members were written, and the value they were written from.
-    private struct Written<Value> {
-        var value: Value
-        var bytes: Range<Int>
-    }
-
-    /// The last `capacity` distinct values written, each with where its bytes are; the oldest
-    /// one makes room for a new one.
-    private struct RecentlyWritten<Value> {
-        /// Enough for a list whose cells are subtrees of up to four views.
-        static var capacity: Int { 4 }
-        /// The caller's room for `capacity` entries, of which the first `count` are initialized.
-        private let storage: UnsafeMutableBufferPointer<Written<Value>>
-        private var count = 0
-        private var oldest = 0
-
-        /// Keeps the entries in `storage` (room for ``capacity``, uninitialized) until
-        /// ``deinitialize()``.
-        init(storage: UnsafeMutableBufferPointer<Written<Value>>) {
-            precondition(storage.count >= Self.capacity, "room for \(Self.capacity) entries")
-            self.storage = storage
-        }
-
-        /// Where a value that `matches` was written, if one of the last ones was.
-        func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
-            // Compared in place: copying each entry out would cost more than comparing it.
-            for index in 0..<count where matches(storage[index].value) { return storage[index].bytes }
-            return nil
-        }
-
-        /// Remembers `value` written at `bytes`, in place of the oldest value once full.
-        mutating func remember(_ value: Value, at bytes: Range<Int>) {
-            let written = Written(value: value, bytes: bytes)
-            if count < Self.capacity {
-                (storage.baseAddress! + count).initialize(to: written)
-                count += 1
-            } else {
-                storage[oldest] = written
-                oldest = (oldest + 1) % Self.capacity
-            }
-        }
-
-        /// Ends the entries' lifetime, before their room is given back.
-        mutating func deinitialize() {
-            storage.baseAddress!.deinitialize(count: count)
-            count = 0
-        }
-    }
-
-    /// `layoutMargins` and `directionalLayoutMargins`, written one after the other.
-    private struct Margins: Equatable {
-        var layoutMargins: Insets
-        var directionalLayoutMargins: DirectionalInsets
-    }
-
-    /// What a plain view or a table row (no scroll fields, layout guides, bars, sections or
-    /// keyboard guide) writes after its frames, the members that depend on its size and its
-    /// ancestors' insets but not on where it is. The guides come first: they tell cells from
-    /// their subviews at the first compare.
-    private struct PlainMembers {
-        var layoutMarginsGuide: Rect
-        var safeAreaLayoutGuide: Rect?
-        var safeAreaInsets: Insets?
-        var margins: Margins
-        var explanation: ObjectIdentifier?
-        /// A row's: with the members above, its content view's frame decides the rest of
-        /// its content view (T1).
-        var contentViewFrame: Rect?
-        var separatorInset: SeparatorInset?
-
-        init(_ node: UnsafePointer<NodeResult>) {
-            layoutMarginsGuide = node.pointee.layoutMarginsGuide
-            safeAreaLayoutGuide = node.pointee.safeAreaLayoutGuide
-            safeAreaInsets = node.pointee.safeAreaInsets
-            margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
-            explanation = node.pointee.explanationIdentity
-            contentViewFrame = node.pointee.contentView?.frame
-            separatorInset = node.pointee.separatorInset
-        }
-
-        /// Whether these are the members of `node`, whose explanation has the lists of
-        /// `explanation`: read in place, without building its members to compare.
-        func are(of node: UnsafePointer<NodeResult>, explanation: ObjectIdentifier?) -> Bool {
-            layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
-                && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
-                && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
-                && contentViewFrame == node.pointee.contentView?.frame && separatorInset == node.pointee.separatorInset
-        }
-    }
-
-    /// Copies the members written last when `value` equals theirs (equal numbers are written
-    /// alike: `-0` and `0` both as `0`; NaN equals nothing), else writes them with `write`
-    /// and remembers them.
-    @inline(__always)
-    private static func write<Value: Equatable>(
-        _ value: Value, as last: inout Written<Value>?, to writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void
-    ) {
-        if let last, last.value == value {
-            writer.repeatWritten(last.bytes)
-        } else {
-            let start = writer.markNext()
-            write(&writer)
-            last = Written(value: value, bytes: start..<writer.byteCount)
-        }
-    }
-
-    /// One node's members, after its opening brace: geometry, margins, scroll fields, layout
-    /// guides, bars, explain; absent parts omitted.
-    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
-        writer.field("frame", node.pointee.frame)
-        writer.field("frameInWindow", node.pointee.frameInWindow)
-        // Tested by pattern, in place: `== nil` would compare copies of the optionals.
-        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars,
-           case .none = node.pointee.sections, case .none = node.pointee.keyboardLayoutGuide {
-            let explanation = node.pointee.explanationIdentity
-            if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
-                writer.repeatWritten(bytes)
-            } else {
-                let members = PlainMembers(node)
-                let start = writer.markNext()
-                writeMembers(node, to: &writer, shared: &shared)
-                shared.plainMembers.remember(members, at: start..<writer.byteCount)
-            }
-        } else {
-            writeMembers(node, to: &writer, shared: &shared)
-        }
-        writer.endObject()
-    }
-
-    /// A node's members after its frames.
-    private static func writeMembers(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
-        if let safeAreaInsets = node.pointee.safeAreaInsets {
-            write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
-        }
-        if let guide = node.pointee.safeAreaLayoutGuide { writer.field("safeAreaLayoutGuide", guide) }
-        let margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
-        write(margins, as: &shared.margins, to: &writer) { writer in
-            writer.field("layoutMargins", margins.layoutMargins)
-            writer.field("directionalLayoutMargins", margins.directionalLayoutMargins)
-        }
-        writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
-        // Bound only when there: the writes that follow could change `node` for all the
-        // compiler knows, so `if let` would copy the optional out for every node.
-        if case .some = node.pointee.scroll {
-            let scroll = node.pointee.scroll!
-            writer.field("contentInset", scroll.contentInset)
-            writer.field("adjustedContentInset", scroll.adjustedContentInset)
-            writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
-            writer.field("horizontalScrollIndicatorInsets", scroll.horizontalScrollIndicatorInsets)
-            writer.field("contentOffset", scroll.contentOffset)
-        }
-        if let guides = node.pointee.layoutGuides {
-            writer.field("topLayoutGuide", guides.top)
-            writer.field("bottomLayoutGuide", guides.bottom)
-        }
-        if case .some = node.pointee.bars { writer.bars(node.pointee.bars!) }
-        writer.listMembers(of: node)
-        // Compared by identity, and read only to be written: reading `explain` to compare
-        // would retain and release its four lists for every node.
-        if let identity = node.pointee.explanationIdentity {
-            write(identity, as: &shared.explanation, to: &writer) { writer in
-                _ = node.pointee.withExplanation { writer.explain($0) }
-            }
-        }
-    }
 }
 
 /// `POST /layout`'s answer to one request, one piece per state (``LayoutResponseEncoder/pieces(for:)``):
@@ -329,7 +131,7 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
         guard let nodes = states.next() else { return nil }
         // A piece keeps the room it was written in, and one outgrowing its room is copied at
         // twice its size: sized from the piece before when there is one.
-        let capacity = lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : pieceBytesEstimate
+        let capacity = (lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : pieceBytesEstimate) + LayoutResponseEncoder.nodeRoom
         let piece = JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(index, nodes: nodes, caveats: states.caveats, to: &writer)
         }

@@ -2,38 +2,47 @@ import InsetEngine
 import JSONCore
 import ServiceKit
 
-/// The members lists and the keyboard add to a node's answer (API.md "Answer additions"),
-/// each written by one function that the /layout encoder and `/layout/matrix?fields=` share.
-extension JSONWriter {
-    /// A row's `contentView` and a cell's `separatorInset`, a collection view's
-    /// `sectionInsets` and `sectionExplain`, a requested `keyboardLayoutGuide`: `node`'s,
-    /// read in place.
-    mutating func listMembers(of node: UnsafePointer<NodeResult>) {
-        if let contentView = node.pointee.contentView { self.contentView(contentView) }
-        if let separator = node.pointee.separatorInset { separatorInset(separator) }
-        if let sections = node.pointee.sections {
-            sectionInsets(sections)
-            sectionExplain(sections)
-        }
-        if let guide = node.pointee.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
-    }
+/// The members lists add to a node's answer (API.md "Answer additions"), each written by one
+/// function that the /layout encoder and `/layout/matrix?fields=` share.
+extension Cursor {
+    /// The room ``contentView(_:comma:)`` takes: four objects and the braces.
+    static var contentViewRoom: Int { 24 &+ 4 &* objectRoom }
 
-    /// `"contentView":{"frame","safeAreaInsets" (safe-area model only),"layoutMargins","layoutMarginsGuide"}`.
-    mutating func contentView(_ contentView: ContentViewResult) {
-        beginObject("contentView")
-        field("frame", contentView.frame)
+    /// `"contentView":{"frame","safeAreaInsets" (safe-area model only),"layoutMargins","layoutMarginsGuide"}`,
+    /// after a comma when `comma`.
+    @inline(__always) mutating func contentView(_ contentView: ContentViewResult, comma: Bool = true) {
+        if comma { byte(UInt8(ascii: ",")) }
+        text("\"contentView\":{")
+        field("frame", contentView.frame, comma: false)
         if let safeAreaInsets = contentView.safeAreaInsets { field("safeAreaInsets", safeAreaInsets) }
         field("layoutMargins", contentView.layoutMargins)
         field("layoutMarginsGuide", contentView.layoutMarginsGuide)
-        endObject()
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// `"separatorInset":{"left","right"}`, after a comma when `comma` (room: ``objectRoom``).
+    @inline(__always) mutating func separatorInset(_ separator: SeparatorInset, comma: Bool = true) {
+        if comma { byte(UInt8(ascii: ",")) }
+        text("\"separatorInset\":{")
+        member("left", separator.left, comma: false)
+        member("right", separator.right, comma: true)
+        byte(UInt8(ascii: "}"))
+    }
+}
+
+extension JSONWriter {
+    /// `"contentView":{…}`.
+    mutating func contentView(_ contentView: ContentViewResult) {
+        var out = cursor(reserving: Cursor.contentViewRoom)
+        out.contentView(contentView, comma: false)
+        advance(to: out, needsComma: true)
     }
 
     /// `"separatorInset":{"left","right"}`.
     mutating func separatorInset(_ separator: SeparatorInset) {
-        beginObject("separatorInset")
-        field("left", separator.left)
-        field("right", separator.right)
-        endObject()
+        var out = cursor(reserving: Cursor.objectRoom)
+        out.separatorInset(separator, comma: false)
+        advance(to: out, needsComma: true)
     }
 
     /// `"sectionInsets":[{"top","left","bottom","right"},…]`.

@@ -2,57 +2,94 @@ import InsetEngine
 import JSONCore
 import ServiceKit
 
-/// Members of a node's answer that both the /layout encoder and `/layout/matrix?fields=`
-/// write, each in one place.
+/// Members of a node's answer that both the /layout encoder (through a cursor) and
+/// `/layout/matrix?fields=` (through the writer's wrappers) write, each in one place.
+extension Cursor {
+    /// The room ``bars(_:)`` takes: four rects and the braces.
+    static var barsRoom: Int { 16 &+ 4 &* objectRoom }
+
+    /// `"bars":{…}`: the bars present, after a comma when `comma`.
+    @inline(__always) mutating func bars(_ bars: BarFrames, comma: Bool = true) {
+        if comma { byte(UInt8(ascii: ",")) }
+        text("\"bars\":{")
+        var following = false
+        if let rect = bars.statusBar { field("statusBar", rect, comma: following); following = true }
+        if let rect = bars.navigationBar { field("navigationBar", rect, comma: following); following = true }
+        if let rect = bars.toolbar { field("toolbar", rect, comma: following); following = true }
+        if let rect = bars.tabBar { field("tabBar", rect, comma: following) }
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// The room ``explain(_:)`` takes for `explain`: at most 70 bytes a contribution (its
+    /// fixed text, the longest source and a number), and the lists' text.
+    static func explainRoom(_ explain: ExplanationEntries) -> Int {
+        64 &+ 72 &* (explain.top.count &+ explain.left.count &+ explain.bottom.count &+ explain.right.count)
+    }
+
+    /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`, after a comma when
+    /// `comma` (room: ``explainRoom(_:)``).
+    mutating func explain(_ explain: ExplanationEntries, comma: Bool = true) {
+        if comma { byte(UInt8(ascii: ",")) }
+        text("\"explain\":{\"top\":")
+        contributions(explain.top)
+        text(",\"left\":")
+        contributions(explain.left)
+        text(",\"bottom\":")
+        contributions(explain.bottom)
+        text(",\"right\":")
+        contributions(explain.right)
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// `[{"source","value"},…]`: one edge's contributions, each source's text and the key
+    /// after it one precomputed string.
+    private mutating func contributions(_ contributions: UnsafeBufferPointer<Contribution>) {
+        byte(UInt8(ascii: "["))
+        for index in contributions.indices {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            text("{\"source\":\"")
+            text(Self.sourceAndValueKey(contributions[index].source))
+            number(contributions[index].value)
+            byte(UInt8(ascii: "}"))
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// The raw value of `source` and the text up to the value: `sensorHousing","value":`.
+    private static func sourceAndValueKey(_ source: InsetSource) -> StaticString {
+        switch source {
+        case .statusBar: "statusBar\",\"value\":"
+        case .sensorHousing: "sensorHousing\",\"value\":"
+        case .homeIndicator: "homeIndicator\",\"value\":"
+        case .overscan: "overscan\",\"value\":"
+        case .screen: "screen\",\"value\":"
+        case .navigationBar: "navigationBar\",\"value\":"
+        case .toolbar: "toolbar\",\"value\":"
+        case .tabBar: "tabBar\",\"value\":"
+        case .additionalSafeAreaInsets: "additionalSafeAreaInsets\",\"value\":"
+        case .offset: "offset\",\"value\":"
+        case .frozen: "frozen\",\"value\":"
+        case .scrollViewConsumed: "scrollViewConsumed\",\"value\":"
+        case .floor: "floor\",\"value\":"
+        case .primaryColumn: "primaryColumn\",\"value\":"
+        case .navigationBarOffset: "navigationBarOffset\",\"value\":"
+        }
+    }
+}
+
 extension JSONWriter {
     /// `"bars":{…}`: the bars present.
     mutating func bars(_ bars: BarFrames) {
-        beginObject("bars")
-        if let rect = bars.statusBar { field("statusBar", rect) }
-        if let rect = bars.navigationBar { field("navigationBar", rect) }
-        if let rect = bars.toolbar { field("toolbar", rect) }
-        if let rect = bars.tabBar { field("tabBar", rect) }
-        endObject()
+        var out = cursor(reserving: Cursor.barsRoom)
+        out.bars(bars, comma: false)
+        advance(to: out, needsComma: true)
     }
 
     /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.
     mutating func explain(_ explain: ExplanationEntries) {
-        beginObject("explain")
-        contributions(explain.top, as: "top")
-        contributions(explain.left, as: "left")
-        contributions(explain.bottom, as: "bottom")
-        contributions(explain.right, as: "right")
-        endObject()
-    }
-
-    /// `"edge":[{"source","value"},…]`: one edge's contributions.
-    private mutating func contributions(_ contributions: UnsafeBufferPointer<Contribution>, as edge: StaticString) {
-        beginArray(edge)
-        for contribution in contributions {
-            object("source", Self.name(of: contribution.source), "value", contribution.value)
-        }
-        endArray()
-    }
-
-    /// The raw value of `source`, as a static string.
-    private static func name(of source: InsetSource) -> StaticString {
-        switch source {
-        case .statusBar: "statusBar"
-        case .sensorHousing: "sensorHousing"
-        case .homeIndicator: "homeIndicator"
-        case .overscan: "overscan"
-        case .screen: "screen"
-        case .navigationBar: "navigationBar"
-        case .toolbar: "toolbar"
-        case .tabBar: "tabBar"
-        case .additionalSafeAreaInsets: "additionalSafeAreaInsets"
-        case .offset: "offset"
-        case .frozen: "frozen"
-        case .scrollViewConsumed: "scrollViewConsumed"
-        case .floor: "floor"
-        case .primaryColumn: "primaryColumn"
-        case .navigationBarOffset: "navigationBarOffset"
-        }
+        var out = cursor(reserving: Cursor.explainRoom(explain))
+        out.explain(explain, comma: false)
+        advance(to: out, needsComma: true)
     }
 }
 

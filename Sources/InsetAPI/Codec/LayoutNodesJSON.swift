@@ -1,0 +1,223 @@
+import InsetEngine
+import JSONCore
+
+/// The answer's `"nodes"`: each node written through a cursor, its room checked once for all
+/// its members of bounded size (each member's key, colon and punctuation stored as
+/// constants, no comma state), and once more for each part whose size only it knows (an
+/// explanation, sections, repeated bytes).
+extension LayoutResponseEncoder {
+    /// The room a node's members of bounded size take, its id of up to 16 bytes aside: at
+    /// most 20 objects of four numbers (frames, safe area and its guide, margins, their guide,
+    /// a scroll view's four insets, four bars, a content view's four, a keyboard guide), a
+    /// point, a separator inset and two layout guides: 24 objects' room.
+    static var nodeRoom: Int { 24 &* Cursor.objectRoom }
+
+    /// `"nodes":{"id":{…},…}`.
+    static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
+        writer.beginObject("nodes")
+        // The recent plain members are kept on the stack (a few words each): an array would
+        // add its creation, growth and release.
+        withUnsafeTemporaryAllocation(of: PlainWritten.self, capacity: RecentPlainMembers.capacity) { recent in
+            var shared = SharedMembers(plain: RecentPlainMembers(storage: recent))
+            // Each result is read in place: copying a `NodeResult` out of the array would
+            // retain and release every reference it holds.
+            nodes.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices {
+                    write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+                }
+            }
+        }
+        writer.endObject()
+    }
+
+    /// `"id":{…}`: one node, its members in API.md's order; absent parts omitted.
+    @inline(__always)
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
+        var out = writer.beginObject(dynamic: node.pointee.id, reserving: nodeRoom)
+        out.field("frame", node.pointee.frame, comma: false)
+        out.field("frameInWindow", node.pointee.frameInWindow)
+        // Only the frame kept (a content view's copies cost more than working it out again
+        // for the few nodes written afresh).
+        let contentViewFrame = node.pointee.contentView?.frame
+        // Tested by pattern, in place: `== nil` would compare copies of the optionals.
+        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars,
+           case .none = node.pointee.sections, case .none = node.pointee.keyboardLayoutGuide {
+            if let bytes = shared.plain.bytes(alike: node, contentViewFrame: contentViewFrame) {
+                writer.reserve(bytes.count &+ 2, after: &out)
+                out.byte(UInt8(ascii: ","))
+                writer.copyWritten(bytes, to: &out)
+            } else {
+                let start = writer.offset(of: out) &+ 1
+                writeMembers(node, to: &out, in: &writer, shared: &shared)
+                shared.plain.remember(node, contentViewFrame: contentViewFrame, at: start..<writer.offset(of: out))
+            }
+        } else {
+            writeMembers(node, to: &out, in: &writer, shared: &shared)
+        }
+        out.byte(UInt8(ascii: "}"))
+        writer.advance(to: out, needsComma: true)
+    }
+
+    /// A node's members after its frames, each after a comma: `out` has room for the
+    /// members of bounded size; the others make their own.
+    private static func writeMembers(
+        _ node: UnsafePointer<NodeResult>, to out: inout Cursor, in writer: inout JSONWriter,
+        shared: inout SharedMembers
+    ) {
+        if let safeAreaInsets = node.pointee.safeAreaInsets {
+            repeatOrWrite(safeAreaInsets, as: &shared.safeAreaInsets, to: &out, in: writer) { $0.field("safeAreaInsets", safeAreaInsets) }
+        }
+        if let guide = node.pointee.safeAreaLayoutGuide { out.field("safeAreaLayoutGuide", guide) }
+        let margins = Margins(layoutMargins: node.pointee.layoutMargins, directionalLayoutMargins: node.pointee.directionalLayoutMargins)
+        repeatOrWrite(margins, as: &shared.margins, to: &out, in: writer) { out in
+            out.field("layoutMargins", margins.layoutMargins)
+            out.field("directionalLayoutMargins", margins.directionalLayoutMargins)
+        }
+        out.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
+        // Bound only when there: the writes that follow could change `node` for all the
+        // compiler knows, so `if let` would copy the optional out for every node.
+        if case .some = node.pointee.scroll {
+            let scroll = node.pointee.scroll!
+            out.field("contentInset", scroll.contentInset)
+            out.field("adjustedContentInset", scroll.adjustedContentInset)
+            out.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
+            out.field("horizontalScrollIndicatorInsets", scroll.horizontalScrollIndicatorInsets)
+            out.field("contentOffset", scroll.contentOffset)
+        }
+        if let guides = node.pointee.layoutGuides {
+            out.member("topLayoutGuide", guides.top, comma: true)
+            out.member("bottomLayoutGuide", guides.bottom, comma: true)
+        }
+        if case .some = node.pointee.bars { out.bars(node.pointee.bars!) }
+        if let contentView = node.pointee.contentView { out.contentView(contentView) }
+        if let separator = node.pointee.separatorInset { out.separatorInset(separator) }
+        if case .some = node.pointee.sections {
+            let sections = node.pointee.sections!
+            writer.advance(to: out, needsComma: true)
+            writer.sectionInsets(sections)
+            writer.sectionExplain(sections)
+            out = writer.continuation(reserving: nodeRoom)
+        }
+        if let guide = node.pointee.keyboardLayoutGuide { out.field("keyboardLayoutGuide", guide) }
+        // Compared by identity, and read only to be written: its lists are read in place.
+        if let identity = node.pointee.explanationIdentity {
+            if let last = shared.explanation, last.value == identity {
+                writer.reserve(last.bytes.count &+ 2, after: &out)
+                out.byte(UInt8(ascii: ","))
+                writer.copyWritten(last.bytes, to: &out)
+            } else {
+                _ = node.pointee.withExplanation { entries in
+                    writer.reserve(Cursor.explainRoom(entries) &+ 1, after: &out)
+                    let start = writer.offset(of: out) &+ 1
+                    out.explain(entries)
+                    shared.explanation = Written(value: identity, bytes: start..<writer.offset(of: out))
+                }
+            }
+        }
+    }
+
+    /// Copies the member written last when `value` equals its value (equal numbers are written
+    /// alike: `-0` and `0` both as `0`; NaN equals nothing), else writes it with `write` and
+    /// remembers it. Either fits in the room of a member of bounded size.
+    @inline(__always)
+    private static func repeatOrWrite<Value: Equatable>(
+        _ value: Value, as last: inout Written<Value>?, to out: inout Cursor, in writer: borrowing JSONWriter, _ write: (inout Cursor) -> Void
+    ) {
+        if let last, last.value == value {
+            out.byte(UInt8(ascii: ","))
+            writer.copyWritten(last.bytes, to: &out)
+        } else {
+            let start = writer.offset(of: out) &+ 1
+            write(&out)
+            last = Written(value: value, bytes: start..<writer.offset(of: out))
+        }
+    }
+
+    /// The members siblings often share, as last written: a node whose members are the same
+    /// gets a copy of their bytes, a fraction of the cost of writing their numbers again. In
+    /// a list, cells usually have the same safe area, margins and explanation (whose lists
+    /// the engine shares).
+    private struct SharedMembers {
+        var safeAreaInsets: Written<Insets>?
+        var margins: Written<Margins>?
+        var explanation: Written<ObjectIdentifier>?
+        /// The last few plain views' members after their frames: each cell of a list, and each
+        /// of its subviews, usually has those of the one before it, a few nodes back.
+        var plain: RecentPlainMembers
+    }
+
+    /// Where members were written (without the comma before them), and the value they were
+    /// written from.
+    private struct Written<Value> {
+        var value: Value
+        var bytes: Range<Int>
+    }
+
+    /// `layoutMargins` and `directionalLayoutMargins`, written one after the other.
+    private struct Margins: Equatable {
+        var layoutMargins: Insets
+        var directionalLayoutMargins: DirectionalInsets
+    }
+}
+
+extension LayoutResponseEncoder {
+    /// A plain view's or row's members after its frames, as written: for the node (alive while
+    /// the nodes are written, so compared in place, never copied) and its row's content view.
+    struct PlainWritten {
+        let node: UnsafePointer<NodeResult>
+        let contentViewFrame: Rect?
+        let bytes: Range<Int>
+    }
+
+    /// The last ``capacity`` plain members written, each with where its bytes are; the oldest
+    /// makes room for a new one.
+    struct RecentPlainMembers {
+        /// Enough for a list whose cells are subtrees of up to four views.
+        static var capacity: Int { 4 }
+        /// The caller's room for `capacity` entries, of which the first `count` are initialized
+        /// (a trivial type: nothing to end).
+        private let storage: UnsafeMutableBufferPointer<PlainWritten>
+        private var count = 0
+        private var oldest = 0
+
+        init(storage: UnsafeMutableBufferPointer<PlainWritten>) {
+            precondition(storage.count >= Self.capacity, "room for \(Self.capacity) entries")
+            self.storage = storage
+        }
+
+        /// Where members written as `node`'s would be were written, if one of the last ones was.
+        @inline(__always)
+        func bytes(alike node: UnsafePointer<NodeResult>, contentViewFrame: Rect?) -> Range<Int>? {
+            for index in 0..<count where Self.alike(storage[index], node, contentViewFrame) { return storage[index].bytes }
+            return nil
+        }
+
+        /// Remembers `node`'s members written at `bytes`, in place of the oldest once full.
+        mutating func remember(_ node: UnsafePointer<NodeResult>, contentViewFrame: Rect?, at bytes: Range<Int>) {
+            let written = PlainWritten(node: node, contentViewFrame: contentViewFrame, bytes: bytes)
+            if count < Self.capacity {
+                (storage.baseAddress! + count).initialize(to: written)
+                count += 1
+            } else {
+                storage[oldest] = written
+                oldest = (oldest + 1) % Self.capacity
+            }
+        }
+
+        /// Whether `node`'s members after its frames are written as `written`'s: the values
+        /// they are written from are equal (a row's content view follows from its frame and
+        /// the row's members compared). The guides come first: they tell cells from their
+        /// subviews at the first compare.
+        @inline(__always)
+        private static func alike(_ written: PlainWritten, _ node: UnsafePointer<NodeResult>, _ contentViewFrame: Rect?) -> Bool {
+            let other = written.node
+            return other.pointee.layoutMarginsGuide == node.pointee.layoutMarginsGuide
+                && other.pointee.safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
+                && other.pointee.safeAreaInsets == node.pointee.safeAreaInsets
+                && other.pointee.layoutMargins == node.pointee.layoutMargins
+                && other.pointee.directionalLayoutMargins == node.pointee.directionalLayoutMargins
+                && other.pointee.explanationIdentity == node.pointee.explanationIdentity
+                && written.contentViewFrame == contentViewFrame && other.pointee.separatorInset == node.pointee.separatorInset
+        }
+    }
+}

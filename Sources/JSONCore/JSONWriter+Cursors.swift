@@ -1,0 +1,69 @@
+// Cursors: runs of writes whose size is bounded, stored through a raw cursor with one check
+// of the room, for writers of large documents of fixed shape.
+extension JSONWriter {
+    /// Makes room for `extra` more bytes and returns a cursor where the next member or value
+    /// goes, past the comma due if any: a run of writes of bounded size, its room checked
+    /// once. ``advance(to:needsComma:)`` takes what it stored.
+    @inlinable @inline(__always)
+    public mutating func cursor(reserving extra: Int) -> Cursor {
+        begin(reserving: extra)
+    }
+
+    /// Takes what `cursor` (from ``cursor(reserving:)``) stored as written; `needsComma`
+    /// says whether the next member or value needs a comma before it.
+    @inlinable @inline(__always)
+    public mutating func advance(to cursor: Cursor, needsComma: Bool) {
+        end(cursor, needsComma: needsComma)
+    }
+
+    /// Makes room for `extra` more bytes after what `cursor` stored, moving it when the
+    /// storage moves: the next part of a run whose size is known only there.
+    @inlinable @inline(__always)
+    public mutating func reserve(_ extra: Int, after cursor: inout Cursor) {
+        if capacity &- (cursor.position - base) < extra {
+            count = cursor.position - base
+            grow(extra)
+            cursor = Cursor(base + count)
+        }
+    }
+
+    /// Returns a cursor at the end of what is written, without the comma due, after making
+    /// room for `extra` bytes: a run that resumes inside an object, writing its own commas.
+    @inlinable @inline(__always)
+    public mutating func continuation(reserving extra: Int) -> Cursor {
+        reserve(extra)
+        return Cursor(base + count)
+    }
+
+    /// Where `cursor` stores its next byte, as a count of the bytes before it: with another,
+    /// the range ``copyWritten(_:to:)`` copies.
+    @inlinable @inline(__always)
+    public func offset(of cursor: Cursor) -> Int {
+        cursor.position - base
+    }
+
+    /// Stores at `cursor` again the bytes written at `range`, before it (room reserved for
+    /// them): repeated content copied instead of written anew.
+    @inlinable @inline(__always)
+    public func copyWritten(_ range: Range<Int>, to cursor: inout Cursor) {
+        cursor.bytes(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Opens the object member `"name":{` for a name known only at run time (escaped as
+    /// needed), then makes room for `extra` more bytes and returns a cursor after the brace.
+    @inlinable @inline(__always)
+    public mutating func beginObject(dynamic name: String, reserving extra: Int) -> Cursor {
+        // A short plain name (most ids) in the same room as what follows: one check of it.
+        let short = name.utf8.withContiguousStorageIfAvailable { utf8 -> Cursor? in
+            guard utf8.count <= 16, !Cursor.needsEscape(utf8) else { return nil }
+            var out = begin(reserving: extra &+ 22)
+            out.byte(UInt8(ascii: "\""))
+            out.bytes(utf8)
+            out.text("\":{")
+            return out
+        }
+        if case .some(.some(let out)) = short { return out }
+        beginObject(dynamic: name)
+        return begin(reserving: extra)
+    }
+}

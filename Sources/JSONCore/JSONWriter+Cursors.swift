@@ -50,20 +50,36 @@ extension JSONWriter {
     }
 
     /// Opens the object member `"name":{` for a name known only at run time (escaped as
-    /// needed), then makes room for `extra` more bytes and returns a cursor after the brace.
-    @inlinable @inline(__always)
-    public mutating func beginObject(dynamic name: String, reserving extra: Int) -> Cursor {
-        // A short plain name (most ids) in the same room as what follows: one check of it.
-        let short = name.utf8.withContiguousStorageIfAvailable { utf8 -> Cursor? in
-            guard utf8.count <= 16, !Cursor.needsEscape(utf8) else { return nil }
-            var out = begin(reserving: extra &+ 22)
-            out.byte(UInt8(ascii: "\""))
-            out.bytes(utf8)
-            out.text("\":{")
-            return out
-        }
-        if case .some(.some(let out)) = short { return out }
+    /// needed) through the writer, after what `cursor` stored (the long or escaped name that
+    /// ``Cursor/shortKey(_:opening:)`` left), then makes room for `extra` more bytes and
+    /// returns a cursor after the brace.
+    public mutating func beginObject(dynamic name: String, after cursor: Cursor, reserving extra: Int) -> Cursor {
+        end(cursor, needsComma: false)
         beginObject(dynamic: name)
         return begin(reserving: extra)
+    }
+}
+
+extension Cursor {
+    /// Stores `"name":` and `bracket` when `name` is at most 16 bytes with nothing to escape
+    /// (most ids; room for 21 bytes); returns false, storing nothing, otherwise.
+    ///
+    /// The room is made before the name is read: with no call made while its bytes are read,
+    /// a name read in place (a node's id) needs no retain to stay alive.
+    @inlinable @inline(__always)
+    public mutating func shortKey(_ name: String, opening bracket: UInt8) -> Bool {
+        var out = self
+        let stored = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard utf8.count <= 16, !Cursor.needsEscape(utf8) else { return false }
+            out.byte(UInt8(ascii: "\""))
+            out.bytes(utf8)
+            out.byte(UInt8(ascii: "\""))
+            out.byte(UInt8(ascii: ":"))
+            out.byte(bracket)
+            return true
+        }
+        guard stored == true else { return false }
+        self = out
+        return true
     }
 }

@@ -33,7 +33,10 @@ extension LayoutResponseEncoder {
     /// `"id":{…}`: one node, its members in API.md's order; absent parts omitted.
     @inline(__always)
     private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
-        var out = writer.beginObject(dynamic: node.pointee.id, reserving: nodeRoom)
+        var out = writer.cursor(reserving: nodeRoom &+ 21)
+        if !out.shortKey(node.pointee.id, opening: UInt8(ascii: "{")) {
+            out = writer.beginObject(dynamic: node.pointee.id, after: out, reserving: nodeRoom)
+        }
         out.field("frame", node.pointee.frame, comma: false)
         out.field("frameInWindow", node.pointee.frameInWindow)
         // Only the frame kept (a content view's copies cost more than working it out again

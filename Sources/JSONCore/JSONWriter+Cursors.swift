@@ -46,6 +46,7 @@ extension JSONWriter {
     /// them): repeated content copied instead of written anew.
     @inlinable @inline(__always)
     public func copyWritten(_ range: Range<Int>, to cursor: inout Cursor) {
+        assert(range.lowerBound >= 0 && range.upperBound <= cursor.position - base, "not written yet: \(range)")
         cursor.bytes(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 

@@ -267,63 +267,6 @@ public struct JSONWriter: ~Copyable {
         end(out, needsComma: true)
     }
 
-    /// Writes `"name":{"k0":v0,"k1":v1,"k2":v2,"k3":v3}` (a rect, insets) with one check of
-    /// the room left.
-    @inlinable @inline(__always) public mutating func object(
-        _ name: StaticString,
-        _ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
-        _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double
-    ) {
-        let keys = name.utf8CodeUnitCount &+ k0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ k2.utf8CodeUnitCount &+ k3.utf8CodeUnitCount
-        var out = begin(reserving: keys &+ 22 &+ 4 * Cursor.maxNumberLength)
-        out.key(name)
-        out.byte(UInt8(ascii: "{"))
-        out.member(k0, v0, comma: false)
-        out.member(k1, v1, comma: true)
-        out.member(k2, v2, comma: true)
-        out.member(k3, v3, comma: true)
-        out.byte(UInt8(ascii: "}"))
-        end(out, needsComma: true)
-    }
-
-    /// Writes the value `{"k0":"v0","k1":v1}` (a tagged number, e.g. an array element)
-    /// with one check of the room left; `v0` is plain ASCII, nothing to escape.
-    @inlinable @inline(__always) public mutating func object(_ k0: StaticString, _ v0: StaticString, _ k1: StaticString, _ v1: Double) {
-        assert(Cursor.isPlain(v0), "a StaticString value must need no escaping: \(v0)")
-        var out = begin(reserving: k0.utf8CodeUnitCount &+ v0.utf8CodeUnitCount &+ k1.utf8CodeUnitCount &+ 12 &+ Cursor.maxNumberLength)
-        out.byte(UInt8(ascii: "{"))
-        out.key(k0)
-        out.byte(UInt8(ascii: "\""))
-        out.text(v0)
-        out.byte(UInt8(ascii: "\""))
-        out.member(k1, v1, comma: true)
-        out.byte(UInt8(ascii: "}"))
-        end(out, needsComma: true)
-    }
-
-    // MARK: - Repeats
-
-    /// Starts the next member or value: writes the comma due before it, if any, and returns
-    /// where its bytes start. With ``byteCount`` after it, the range that ``repeatWritten(_:)``
-    /// writes again.
-    public mutating func markNext() -> Int {
-        let out = begin(reserving: 1)
-        end(out, needsComma: false)
-        return count
-    }
-
-    /// Writes again a member or value written before, at `range` of the bytes written (from
-    /// ``markNext()`` to ``byteCount`` after it), after a comma when one is due: for repeated
-    /// content, a copy instead of writing it anew.
-    public mutating func repeatWritten(_ range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet: \(range)")
-        var out = begin(reserving: range.count)
-        // Earlier bytes, so source and destination are disjoint.
-        out.position.update(from: base + range.lowerBound, count: range.count)
-        out.position += range.count
-        end(out, needsComma: true)
-    }
-
     // MARK: - Buffer
 
     /// Writes an opening bracket, after a comma when one is due.

@@ -132,9 +132,9 @@ extension Cursor {
         position += digits
     }
 
-    /// Stores `magnitude` (positive, no integer) from its thousandths when it has at most
-    /// three decimals and is below 10^9, in plain notation without trailing zeros (`53.667`,
-    /// `5.5`); returns false, storing nothing, otherwise. The decimal t / 1000 that reads back
+    /// Stores `magnitude` (not negative) from its thousandths when it has at most three
+    /// decimals and is below 10^9, in plain notation without trailing zeros (`53.667`, `5.5`,
+    /// `1400`); returns false, storing nothing, otherwise (NaN and infinity too). The decimal t / 1000 that reads back
     /// as exactly this magnitude has the fewest decimals of any that does (another as short
     /// lies 0.001 away, far beyond half an ulp), so it is the shortest round-tripping form.
     @inlinable @inline(__always)
@@ -147,10 +147,10 @@ extension Cursor {
         let units = Int(truncatingIfNeeded: shifted.bitPattern &- (0x1p52 as Double).bitPattern)
         guard (shifted - 0x1p52) / 1000 == magnitude else { return false }
         // Most geometry's whole part is below 1,000: from the table.
-        let whole = units / 1000
+        let whole = units / 1000, fraction = units % 1000
         if whole < 1000 { smallInteger(whole) } else { integer(whole) }
+        guard fraction != 0 else { return true }
         byte(UInt8(ascii: "."))
-        let fraction = units % 1000   // not 0: the magnitude is no integer
         if fraction % 10 != 0 {
             digitPair(fraction / 10)
             byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
@@ -168,15 +168,20 @@ extension Cursor {
     /// number of bytes stored.
     @usableFromInline static func otherNumber(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
         var out = Cursor(position)
+        // Most numbers that come here (a negative integer, a half point, S8's 53.667, an
+        // integer from 1,000) have at most three decimals: from their thousandths, without
+        // `description`'s String.
+        if value < 0 { out.byte(UInt8(ascii: "-")) }
+        if out.thousandths(abs(value)) { return out.position - position }
+        out = Cursor(position)
         // The magnitude test first, so that the conversion cannot trap (it also rejects NaN).
         if abs(value) < 0x1p53, Double(Int(value)) == value {
             out.integer(Int(value))
         } else if value.isFinite {
-            // Fractions without `description`'s String: those of at most three decimals (a
-            // half point, S8's 53.667) from their thousandths, most others (sums of those such
-            // as 369.66700000000003) from their bits; the rest through it.
+            // Most other fractions (sums of those such as 369.66700000000003) from their bits;
+            // the rest through it.
             if value < 0 { out.byte(UInt8(ascii: "-")) }
-            if !out.thousandths(abs(value)), !out.shortestFraction(abs(value)) {
+            if !out.shortestFraction(abs(value)) {
                 out = Cursor(position)
                 var description = value.description
                 description.withUTF8 { out.bytes($0) }

@@ -69,14 +69,22 @@ extension Cursor {
     /// a name read in place (a node's id) needs no retain to stay alive.
     @inlinable @inline(__always)
     public mutating func shortKey(_ name: String, opening bracket: UInt8) -> Bool {
+        guard shortString(name) else { return false }
+        byte(UInt8(ascii: ":"))
+        byte(bracket)
+        return true
+    }
+
+    /// Stores `"text"` when `text` is at most 16 bytes with nothing to escape (room for 18
+    /// bytes); returns false, storing nothing, otherwise.
+    @inlinable @inline(__always)
+    mutating func shortString(_ text: String) -> Bool {
         var out = self
-        let stored = name.utf8.withContiguousStorageIfAvailable { utf8 in
+        let stored = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.count <= 16, !Cursor.needsEscape(utf8) else { return false }
             out.byte(UInt8(ascii: "\""))
             out.bytes(utf8)
             out.byte(UInt8(ascii: "\""))
-            out.byte(UInt8(ascii: ":"))
-            out.byte(bracket)
             return true
         }
         guard stored == true else { return false }

@@ -205,6 +205,13 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"name": "value"`.
     public mutating func field(_ name: StaticString, _ value: String) {
+        // A short plain value (a device id, an orientation) with its key in one room.
+        var out = begin(reserving: name.utf8CodeUnitCount &+ 22)
+        out.key(name)
+        if out.shortString(value) {
+            end(out, needsComma: true)
+            return
+        }
         key(name)
         string(value)
     }

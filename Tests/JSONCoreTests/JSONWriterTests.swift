@@ -310,6 +310,18 @@ import Testing
             + #"},{"cell0":[],"a \"quoted\" name":{},"a name of more than sixteen bytes":{}}]"#)
     }
 
+    /// String members: short and plain (stored with the key in one room), escaped, long, empty.
+    @Test func writesStringMembers() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        writer.field("a", "iphone-15-pro")
+        writer.field("b", "say \"hi\"")
+        writer.field("c", "a value of more than sixteen bytes")
+        writer.field("d", "")
+        writer.endObject()
+        #expect(writer.string == #"{"a":"iphone-15-pro","b":"say \"hi\"","c":"a value of more than sixteen bytes","d":""}"#)
+    }
+
     @Test func writesNumberObjectsInOneGo() {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()

@@ -123,14 +123,15 @@ public struct LayoutResponsePieces: IteratorProtocol, Sendable {
 
     /// About how large a piece is (``LayoutResponseEncoder/stateBytesEstimate(nodeCount:)``). (The
     /// first piece is written in that much room; each later one in the room of the one
-    /// before, give or take.)
+    /// before, give or take; each with room for one node's writes more.)
     public let pieceBytesEstimate: Int
 
     /// The next piece, or nil after the last.
     public mutating func next() -> [UInt8]? {
         guard let nodes = states.next() else { return nil }
         // A piece keeps the room it was written in, and one outgrowing its room is copied at
-        // twice its size: sized from the piece before when there is one.
+        // twice its size: sized from the piece before when there is one, and with room for the
+        // last node's writes.
         let capacity = (lastPieceSize > 0 ? lastPieceSize + lastPieceSize / 16 + 256 : pieceBytesEstimate) + LayoutResponseEncoder.nodeRoom
         let piece = JSONWriter.document(capacity: capacity) { writer in
             outline.writePiece(index, nodes: nodes, caveats: states.caveats, to: &writer)

@@ -23,10 +23,16 @@ public struct PlainJSONReader {
     public let input: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     @usableFromInline var position = 0
+    /// The offset of the input's last byte when it is `}` or `]` (whitespace after it
+    /// aside), else -1: scans of blanks and digits before it need no bounds checks.
+    @usableFromInline let closing: Int
 
     /// A reader at the start of `input`, which must stay valid while it is used.
     public init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input
+        var last = input.count - 1
+        while last >= 0, input[last] == 0x20 || input[last] == 0x0A || input[last] == 0x0D || input[last] == 0x09 { last -= 1 }
+        closing = last >= 0 && (input[last] == UInt8(ascii: "}") || input[last] == UInt8(ascii: "]")) ? last : -1
     }
 
     /// Whether only whitespace is left.

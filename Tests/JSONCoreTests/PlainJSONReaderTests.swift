@@ -106,6 +106,31 @@ import Testing
     }
 }
 
+@Suite struct PlainStringTests {
+    /// Up to 15 bytes a string is made in `String`'s small form; it must equal, bit for bit,
+    /// the string the standard library makes of the same bytes, near the input's end too
+    /// (where it is copied).
+    @Test func makesTheStringTheLibraryMakes() {
+        #expect(SmallASCII.isLaidOutAsExpected, "the small form is checked on this platform, not skipped")
+        for count in 0...20 {
+            let text = String("cell-0123456789abcdefghij".prefix(count))
+            for padding in ["", "\"", "\"                  "] {
+                Array(("\"" + text + padding).utf8).withUnsafeBufferPointer { bytes in
+                    var reader = PlainJSONReader(bytes)
+                    let made = reader.plainString().map { reader.string(start: $0.start, count: $0.count) }
+                    #expect(made == (padding.isEmpty ? nil : text))
+                    guard let made else { return }
+                    let library = String(decoding: Array(text.utf8), as: UTF8.self)
+                    if count <= 15 {
+                        #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(library, to: (UInt64, UInt64).self))
+                    }
+                    #expect(made.utf8.count == count && made.hashValue == library.hashValue)
+                }
+            }
+        }
+    }
+}
+
 @Suite struct JSONKeyOrderTests {
     let table = JSONStringTable(["x", "y", "width", "height", "viewController", "additionalSafeAreaInsets", ""])
 

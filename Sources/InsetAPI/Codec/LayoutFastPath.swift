@@ -104,7 +104,7 @@ struct LayoutFastPath {
             switch LayoutSchema.shared.body.fields[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
-                deviceID = Self.string(reader.bytes(start: start, count: count))
+                deviceID = reader.string(start: start, count: count)
             case .orientation:
                 guard let word = word(LayoutSchema.shared.orientations) else { return nil }
                 orientation = word
@@ -138,15 +138,6 @@ struct LayoutFastPath {
         return TopLevel(device: deviceID, orientation: resolvedOrientation, environment: environment, version: version, direction: direction)
     }
 
-    /// A plain string's bytes as a `String`. (Copied into a new string's storage, which
-    /// checks them once; `String(decoding:as:)` costs a third more for a short one.)
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { storage in
-            _ = storage.initialize(fromContentsOf: bytes)
-            return bytes.count
-        }
-    }
-
     // MARK: - Nodes
 
     /// Reads a node under the view at `parent` into its place in `views` and `ids`, its
@@ -178,7 +169,7 @@ struct LayoutFastPath {
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes.
                 guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes,
                       seenIDs.insert(start: start, count: length, in: reader.input) else { return nil }
-                ids[position] = Self.string(reader.bytes(start: start, count: length))
+                ids[position] = reader.string(start: start, count: length)
                 hasID = true
             case .kind:
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }

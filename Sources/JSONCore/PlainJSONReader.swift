@@ -23,6 +23,8 @@ public struct PlainJSONReader {
     public let input: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     @usableFromInline var position = 0
+    /// `SmallASCII.isLaidOutAsExpected`, read once per reader rather than per string.
+    @usableFromInline let makesSmallStrings = SmallASCII.isLaidOutAsExpected
     /// The offset of the input's last byte when it is `}` or `]` (whitespace after it
     /// aside), else -1: scans of blanks and digits before it need no bounds checks.
     @usableFromInline let closing: Int
@@ -201,9 +203,9 @@ public struct PlainJSONReader {
     /// up to 15 bytes (most ids) is made in place in the small form `String` keeps such
     /// strings in: plain strings are ASCII, so no storage and no validation are needed
     /// (`String(unsafeUninitializedCapacity:)` costs ten times as much). Any other is copied.
-    @inlinable
+    @inlinable @inline(__always)
     public func string(start: Int, count: Int) -> String {
-        if count <= 15, start &+ 16 <= input.count, SmallASCII.isLaidOutAsExpected {
+        if count <= 15, start &+ 16 <= input.count, makesSmallStrings {
             let raw = UnsafeRawPointer(input.baseAddress! + start)
             return SmallASCII.string(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
         }

@@ -97,8 +97,8 @@ public struct PlainJSONReader {
     @_transparent
     public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
-        if consumeQuoted(expected, in: table) { return consume(UInt8(ascii: ":")) ? expected : nil }
-        if consumeQuoted(alternate, in: table) { return consume(UInt8(ascii: ":")) ? alternate : nil }
+        if consumeKey(expected, in: table) { return expected }
+        if consumeKey(alternate, in: table) { return alternate }
         return key(in: table)
     }
 
@@ -254,6 +254,16 @@ public struct PlainJSONReader {
     mutating func consumeQuoted(_ index: Int, in table: JSONStringTable) -> Bool {
         guard index >= 0, let length = table.quotedLength(of: index, at: position, in: input) else { return false }
         position += length
+        return true
+    }
+
+    /// Consumes the key at `index` in `table` (-1: none), quoted and with its colon, if it
+    /// comes next (whitespace already skipped); whether it did. The guesses of
+    /// `key(in:expecting:orElse:)`: a direct comparison (`JSONStringTable.keyLength(of:at:in:)`).
+    @inlinable @inline(__always)
+    mutating func consumeKey(_ index: Int, in table: JSONStringTable) -> Bool {
+        guard index >= 0, let length = table.keyLength(of: index, at: position, in: input) else { return false }
+        position &+= length
         return true
     }
 

@@ -197,6 +197,12 @@ import Testing
         #expect(key(text, 3, 0) == (3, UInt8(ascii: "n")), "the first guess")
         #expect(key(text, 0, 2) == (3, UInt8(ascii: "n")), "neither: looked up")
         #expect(key(#"{"heights": 4, "padding": 0}"#, 0, 3).0 == nil, "a longer key is not the second guess")
+        // A guess is compared with its colon: spaced from it, the key is looked up.
+        #expect(key(#"{"height" : 4, "padding": 0}"#, 3, -1) == (3, UInt8(ascii: "n")))
+        #expect(key(#"{"height"4, "padding": 0, "x": 1}"#, 3, -1).0 == nil, "no colon")
+        #expect(key(#"{"x"4, "padding": 0, "height": 1}"#, 0, -1).0 == nil)
+        #expect(key(#"{"viewController": 4, "padding": 0}"#, 4, -1) == (4, UInt8(ascii: "n")), "14 bytes: the string, then its colon")
+        #expect(key(#"{"viewController" 4, "padding": 0, "x": 1}"#, 4, -1).0 == nil)
     }
 
     @Test func aGuessIsComparedWithTheWholeKey() {

@@ -95,8 +95,9 @@ struct LayoutFastPath {
         }
     }
 
-    /// The views' reserved room as `Array.append(contentsOf:)` hands it to a sequence: the
-    /// body is decoded straight into it, and as many views as were placed are appended.
+    /// The views' reserved room as `Array.append(contentsOf:)` hands it to a sequence (all
+    /// of the spare capacity: this sequence's underestimated count is 0): the body is decoded
+    /// straight into it, and as many views as were placed are appended.
     private struct ViewRoom: Sequence {
         let decoding: UnsafeMutablePointer<Decoding>
         let scratch: UnsafeMutablePointer<FastPathScratch>

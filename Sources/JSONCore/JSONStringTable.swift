@@ -104,7 +104,8 @@ public struct JSONStringTable: Sendable {
         guard position &+ 18 <= input.count else { return nil }
         guard count >= 0 else {
             // A longer key: the string, then its colon.
-            guard let length = quotedLength(of: index, at: position, in: input), input[position &+ length] == UInt8(ascii: ":") else { return nil }
+            guard let length = quotedLength(of: index, at: position, in: input), position &+ length < input.count,
+                  input[position &+ length] == UInt8(ascii: ":") else { return nil }
             return length &+ 1
         }
         let start = UnsafeRawPointer(input.baseAddress! + position)

@@ -219,6 +219,18 @@ import Testing
         #expect(keys(#"{"\u0078": 1}"#, &order) == nil, "an escaped key is left to the document")
     }
 
+    @Test func aLongKeyAtTheInputsEndIsNotReadPast() {
+        // 16 bytes quoted: its colon would be the 19th byte from the quote, past the end.
+        let table = JSONStringTable(["additionalInsets"])
+        let bytes = Array(#"{"additionalInsets""#.utf8)
+        let key = bytes.withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            _ = reader.beginObject()
+            return reader.key(in: table, expecting: 0)
+        }
+        #expect(key == nil)
+    }
+
     @Test func aGuessNearTheEndIsLookedUp() {
         // Fewer than 18 bytes after the key's quote: no word comparison there.
         var order = JSONKeyOrder()

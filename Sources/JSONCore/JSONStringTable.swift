@@ -28,17 +28,24 @@ public struct JSONStringTable: Sendable {
     @usableFromInline let utf8: [UInt8]
     /// A power of two of them, at least twice as many as strings.
     @usableFromInline let slots: [Slot]
-    /// Each string's UTF-8 as words, by position, for `quotedLength(of:at:in:)`.
+    /// Each string's UTF-8 as words, by position, for `quotedLength(of:at:in:)` and
+    /// `keyLength(of:at:in:)`.
     @usableFromInline let words: [Words]
 
     /// A string of up to 16 bytes as two words: its first eight bytes (zero-padded) and,
-    /// beyond eight, its last eight; `count` is -1 for a longer string.
+    /// beyond eight, its last eight; `count` is -1 for a longer string. Likewise the string
+    /// as a key, quoted and followed by its colon, up to 16 bytes in all.
     @usableFromInline struct Words: Sendable {
         @usableFromInline var count: Int
         @usableFromInline var first: UInt64
         @usableFromInline var last: UInt64
         /// The bits of `first` the string fills.
         @usableFromInline var mask: UInt64
+        /// `"string":` as `count`, `first`, `last` and `mask` are the string.
+        @usableFromInline var keyCount: Int
+        @usableFromInline var keyFirst: UInt64
+        @usableFromInline var keyLast: UInt64
+        @usableFromInline var keyMask: UInt64
     }
 
     /// Creates a table of distinct strings.
@@ -58,8 +65,11 @@ public struct JSONStringTable: Sendable {
             while slots[slot].index >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Slot(index: index, count: count, fingerprint: fingerprint, offset: offset)
             let last = count > 8 ? utf8.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + count - 8, as: UInt64.self) } : 0
-            let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
-            words.append(Words(count: count <= 16 ? count : -1, first: fingerprint, last: last, mask: mask))
+            let key = [UInt8(ascii: "\"")] + Array(string.utf8) + [UInt8(ascii: "\""), UInt8(ascii: ":")] + Array(repeating: 0, count: 8)
+            let keyFirst = key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let keyLast = key.count - 8 > 8 ? key.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: count + 3 - 8, as: UInt64.self) } : 0
+            words.append(Words(count: count <= 16 ? count : -1, first: fingerprint, last: last, mask: Self.mask(count),
+                               keyCount: count + 3 <= 16 ? count + 3 : -1, keyFirst: keyFirst & Self.mask(count + 3), keyLast: keyLast, keyMask: Self.mask(count + 3)))
             offset += count
         }
         self.slots = slots
@@ -82,6 +92,31 @@ public struct JSONStringTable: Sendable {
         else { return nil }
         return count &+ 2
     }
+
+    /// The length of the string at `index` as a key, quoted and with its colon, when
+    /// `input` holds it so at `position`: compared word by word (keys of up to 13 bytes),
+    /// with no scan or lookup. `nil` for another key, a longer one, one spaced from its
+    /// colon, or when fewer than 18 bytes are left (the caller then looks the key up).
+    @inlinable @inline(__always)
+    func keyLength(of index: Int, at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        let key = words[index]
+        let count = key.keyCount
+        guard position &+ 18 <= input.count else { return nil }
+        guard count >= 0 else {
+            // A longer key: the string, then its colon.
+            guard let length = quotedLength(of: index, at: position, in: input), position &+ length < input.count,
+                  input[position &+ length] == UInt8(ascii: ":") else { return nil }
+            return length &+ 1
+        }
+        let start = UnsafeRawPointer(input.baseAddress! + position)
+        guard start.loadUnaligned(as: UInt64.self) & key.keyMask == key.keyFirst,
+              count <= 8 || start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == key.keyLast
+        else { return nil }
+        return count
+    }
+
+    /// The bits of a word that its first `count` bytes fill.
+    static func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1 }
 
     @inlinable static func slot(count: Int, fingerprint: UInt64, size: Int) -> Int {
         Int(truncatingIfNeeded: (fingerprint &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15 >> 40) & (size - 1)

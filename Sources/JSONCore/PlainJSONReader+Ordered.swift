@@ -30,7 +30,7 @@ extension PlainJSONReader {
     @inlinable @inline(__always)
     public mutating func numbers(_ a: QuotedKey, _ b: QuotedKey, _ c: QuotedKey, _ d: QuotedKey) -> (Double, Double, Double, Double)? {
         let start = position
-        guard consume(UInt8(ascii: "{")), let first = member(a, then: UInt8(ascii: ",")), let second = member(b, then: UInt8(ascii: ",")),
+        guard open(), let first = member(a, then: UInt8(ascii: ",")), let second = member(b, then: UInt8(ascii: ",")),
               let third = member(c, then: UInt8(ascii: ",")), let fourth = member(d, then: UInt8(ascii: "}"))
         else {
             position = start
@@ -43,24 +43,76 @@ extension PlainJSONReader {
     @inlinable @inline(__always)
     public mutating func numbers(_ a: QuotedKey, _ b: QuotedKey) -> (Double, Double)? {
         let start = position
-        guard consume(UInt8(ascii: "{")), let first = member(a, then: UInt8(ascii: ",")), let second = member(b, then: UInt8(ascii: "}")) else {
+        guard open(), let first = member(a, then: UInt8(ascii: ",")), let second = member(b, then: UInt8(ascii: "}")) else {
             position = start
             return nil
         }
         return (first, second)
     }
 
-    /// `key`, a colon, a number and `delimiter`, when they come next: the number.
+    /// Consumes the `{` of such an object. Its bytes are read without bounds checks: it
+    /// lies before the input's last byte, `}` or `]` (`closing`), at which every scan of
+    /// blanks or digits stops, and only a closing brace is ever consumed last.
+    @inlinable @inline(__always)
+    mutating func open() -> Bool {
+        guard position < closing else { return false }
+        var at = position
+        skipBlanks(&at)
+        guard input[at] == UInt8(ascii: "{") else { return false }
+        position = at &+ 1
+        return true
+    }
+
+    /// `key`, a colon, a number and `delimiter`, when they come next: the number. An
+    /// integer of up to 15 digits is read in place; any other number through `number()`.
     /// (Transparent: as `@inline(__always)` it stayed a call for all members but the first.)
     @usableFromInline @_transparent
     mutating func member(_ key: QuotedKey, then delimiter: UInt8) -> Double? {
-        skipWhitespace()
+        let base = input.baseAddress!
+        var at = position
+        skipBlanks(&at)
         // One word read where eight bytes are left (an object's key never ends its input).
-        guard position &+ 8 <= input.count,
-              UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self)) & key.mask == key.word
-        else { return nil }
-        position &+= key.count
-        guard consume(UInt8(ascii: ":")), let value = number(), consume(delimiter) else { return nil }
+        guard at &+ 8 <= input.count, UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) & key.mask == key.word else { return nil }
+        at &+= key.count
+        skipBlanks(&at)
+        guard base[at] == UInt8(ascii: ":") else { return nil }
+        at &+= 1
+        skipBlanks(&at)
+        let negative = base[at] == UInt8(ascii: "-")
+        let digits = negative ? at &+ 1 : at
+        var end = digits, magnitude = 0
+        while true {
+            let digit = base[end] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int(digit)
+            end &+= 1
+        }
+        var value: Double
+        // Up to 15 digits without a leading zero, ended by a delimiter: exact as a Double.
+        if end > digits, end &- digits <= 15, base[digits] != UInt8(ascii: "0") || end == digits &+ 1,
+           base[end] != UInt8(ascii: "."), base[end] | 0x20 != UInt8(ascii: "e") {
+            value = Double(magnitude)
+            if negative { value = -value }
+            at = end
+        } else {
+            position = at
+            guard let number = number() else { return nil }
+            value = number
+            at = position
+        }
+        skipBlanks(&at)
+        guard base[at] == delimiter else { return nil }
+        position = at &+ 1
         return value
+    }
+
+    /// Skips the blanks from `at`, which lies before `closing`, where the scan stops.
+    @inlinable @inline(__always)
+    func skipBlanks(_ at: inout Int) {
+        while true {
+            let byte = input[at]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            at &+= 1
+        }
     }
 }

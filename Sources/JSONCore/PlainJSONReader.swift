@@ -23,10 +23,18 @@ public struct PlainJSONReader {
     public let input: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     @usableFromInline var position = 0
+    /// `SmallASCII.isLaidOutAsExpected`, read once per reader rather than per string.
+    @usableFromInline let makesSmallStrings = SmallASCII.isLaidOutAsExpected
+    /// The offset of the input's last byte when it is `}` or `]` (whitespace after it
+    /// aside), else -1: scans of blanks and digits before it need no bounds checks.
+    @usableFromInline let closing: Int
 
     /// A reader at the start of `input`, which must stay valid while it is used.
     public init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input
+        var last = input.count - 1
+        while last >= 0, input[last] == 0x20 || input[last] == 0x0A || input[last] == 0x0D || input[last] == 0x09 { last -= 1 }
+        closing = last >= 0 && (input[last] == UInt8(ascii: "}") || input[last] == UInt8(ascii: "]")) ? last : -1
     }
 
     /// Whether only whitespace is left.
@@ -89,8 +97,8 @@ public struct PlainJSONReader {
     @_transparent
     public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
         skipWhitespace()
-        if consumeQuoted(expected, in: table) { return consume(UInt8(ascii: ":")) ? expected : nil }
-        if consumeQuoted(alternate, in: table) { return consume(UInt8(ascii: ":")) ? alternate : nil }
+        if consumeKey(expected, in: table) { return expected }
+        if consumeKey(alternate, in: table) { return alternate }
         return key(in: table)
     }
 
@@ -191,6 +199,23 @@ public struct PlainJSONReader {
         return nil
     }
 
+    /// The string `plainString()` returned at `start`, `count` bytes, as a `String`. One of
+    /// up to 15 bytes (most ids) is made in place in the small form `String` keeps such
+    /// strings in: plain strings are ASCII, so no storage and no validation are needed
+    /// (`String(unsafeUninitializedCapacity:)` costs ten times as much). Any other is copied.
+    @inlinable @inline(__always)
+    public func string(start: Int, count: Int) -> String {
+        if count <= 15, start &+ 16 <= input.count, makesSmallStrings {
+            let raw = UnsafeRawPointer(input.baseAddress! + start)
+            return SmallASCII.string(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
+        }
+        let bytes = bytes(start: start, count: count)
+        return String(unsafeUninitializedCapacity: count) { storage in
+            _ = storage.initialize(fromContentsOf: bytes)
+            return count
+        }
+    }
+
     /// The bytes of a string `plainString()` returned.
     @inlinable
     public func bytes(start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
@@ -229,6 +254,16 @@ public struct PlainJSONReader {
     mutating func consumeQuoted(_ index: Int, in table: JSONStringTable) -> Bool {
         guard index >= 0, let length = table.quotedLength(of: index, at: position, in: input) else { return false }
         position += length
+        return true
+    }
+
+    /// Consumes the key at `index` in `table` (-1: none), quoted and with its colon, if it
+    /// comes next (whitespace already skipped); whether it did. The guesses of
+    /// `key(in:expecting:orElse:)`: a direct comparison (`JSONStringTable.keyLength(of:at:in:)`).
+    @inlinable @inline(__always)
+    mutating func consumeKey(_ index: Int, in table: JSONStringTable) -> Bool {
+        guard index >= 0, let length = table.keyLength(of: index, at: position, in: input) else { return false }
+        position &+= length
         return true
     }
 
@@ -272,5 +307,37 @@ public struct PlainJSONReader {
             at &+= 8
         }
         return at
+    }
+}
+
+/// `String`'s small form of ASCII text up to 15 bytes on 64-bit little-endian platforms:
+/// the bytes in order over two words, the last byte holding the flags (immortal, ASCII,
+/// small: 0xE0) and the count. `String`'s layout is part of Swift's stable ABI; it is
+/// checked once against strings the standard library made, and not used if it differs.
+@usableFromInline
+enum SmallASCII {
+    /// Whether strings made by `string(_:_:count:)` equal those the library makes.
+    @usableFromInline static let isLaidOutAsExpected: Bool = {
+        guard MemoryLayout<String>.size == 16, UInt64(littleEndian: 1) == 1 else { return false }
+        return ["", "a", "cell10", "abcdefgh", "abcdefghijklmno"].allSatisfy { sample in
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: sample.utf8) }
+            let made = string(words.0, words.1, count: sample.utf8.count)
+            return unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(sample, to: (UInt64, UInt64).self)
+        }
+    }()
+
+    /// The string of the `count` (at most 15) bytes that begin `first` and `second`
+    /// (little-endian; bytes past `count` are ignored), which must be ASCII.
+    @inlinable @inline(__always)
+    static func string(_ first: UInt64, _ second: UInt64, count: Int) -> String {
+        var low = UInt64(littleEndian: first), high = UInt64(littleEndian: second)
+        if count < 8 {
+            low &= (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+            high = 0
+        } else {
+            high &= (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
+        }
+        return unsafeBitCast((low, high | UInt64(truncatingIfNeeded: 0xE0 | count) &<< 56), to: String.self)
     }
 }

@@ -25,6 +25,25 @@ import Testing
         } == [3, 4])
     }
 
+    /// Integers are read in place up to 15 digits; longer ones, fractions and exponents
+    /// through `number()`, alike.
+    @Test func readsEveryNumberAsNumberDoes() {
+        #expect(rect(#"{"x": -0, "y": 999999999999999, "width": 1234567890123456, "height": 0.5}"#).numbers == [-0.0, 999_999_999_999_999, 1_234_567_890_123_456, 0.5])
+        #expect(rect(#"{"x": -0, "y": 0, "width": 0, "height": 0}"#).numbers?[0].sign == .minus)
+        #expect(rect(#"{"x": 1E2, "y": 2e-1, "width": 3.25, "height": -4}"#).numbers == [100, 0.2, 3.25, -4])
+    }
+
+    /// The object is read without bounds checks only before the input's closing brace or
+    /// bracket; an input that ends otherwise is left to the general reading.
+    @Test func needsTheInputToEndWithABraceOrBracket() {
+        #expect(rect(#"{"x": 1, "y": 2, "width": 3, "height": 4}"#).numbers == [1, 2, 3, 4])
+        #expect(rect("[{\"x\": 1, \"y\": 2, \"width\": 3, \"height\": 4}]\n\t ").numbers == nil, "not at an object")
+        #expect(rect(#"{"x": 1, "y": 2, "width": 3, "height": 4} 7"#).numbers == nil)
+        #expect(rect(#"{"x": 1, "y": 2, "width": 3, "height": 4"#).numbers == nil)
+        #expect(rect(#"{"x": 1, "y": 2, "width": 3, "height": 4 "#).numbers == nil)
+        #expect(rect(#"{"x": 1, "y": 2, "width": 3, "height": 4 }"#).numbers == [1, 2, 3, 4])
+    }
+
     /// Anything else is left whole to the caller's general reading.
     @Test(arguments: [#"{"y": 0, "x": 0, "width": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1}"#,
                       #"{"x": 0, "y": 0, "width": 1, "height": 1, "z": 2}"#, #"{"x": 0, "y": 0, "widths": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1, "heighT": 1}"#,

@@ -106,6 +106,31 @@ import Testing
     }
 }
 
+@Suite struct PlainStringTests {
+    /// Up to 15 bytes a string is made in `String`'s small form; it must equal, bit for bit,
+    /// the string the standard library makes of the same bytes, near the input's end too
+    /// (where it is copied).
+    @Test func makesTheStringTheLibraryMakes() {
+        #expect(SmallASCII.isLaidOutAsExpected, "the small form is checked on this platform, not skipped")
+        for count in 0...20 {
+            let text = String("cell-0123456789abcdefghij".prefix(count))
+            for padding in ["", "\"", "\"                  "] {
+                Array(("\"" + text + padding).utf8).withUnsafeBufferPointer { bytes in
+                    var reader = PlainJSONReader(bytes)
+                    let made = reader.plainString().map { reader.string(start: $0.start, count: $0.count) }
+                    #expect(made == (padding.isEmpty ? nil : text))
+                    guard let made else { return }
+                    let library = String(decoding: Array(text.utf8), as: UTF8.self)
+                    if count <= 15 {
+                        #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(library, to: (UInt64, UInt64).self))
+                    }
+                    #expect(made.utf8.count == count && made.hashValue == library.hashValue)
+                }
+            }
+        }
+    }
+}
+
 @Suite struct JSONKeyOrderTests {
     let table = JSONStringTable(["x", "y", "width", "height", "viewController", "additionalSafeAreaInsets", ""])
 
@@ -172,6 +197,12 @@ import Testing
         #expect(key(text, 3, 0) == (3, UInt8(ascii: "n")), "the first guess")
         #expect(key(text, 0, 2) == (3, UInt8(ascii: "n")), "neither: looked up")
         #expect(key(#"{"heights": 4, "padding": 0}"#, 0, 3).0 == nil, "a longer key is not the second guess")
+        // A guess is compared with its colon: spaced from it, the key is looked up.
+        #expect(key(#"{"height" : 4, "padding": 0}"#, 3, -1) == (3, UInt8(ascii: "n")))
+        #expect(key(#"{"height"4, "padding": 0, "x": 1}"#, 3, -1).0 == nil, "no colon")
+        #expect(key(#"{"x"4, "padding": 0, "height": 1}"#, 0, -1).0 == nil)
+        #expect(key(#"{"viewController": 4, "padding": 0}"#, 4, -1) == (4, UInt8(ascii: "n")), "14 bytes: the string, then its colon")
+        #expect(key(#"{"viewController" 4, "padding": 0, "x": 1}"#, 4, -1).0 == nil)
     }
 
     @Test func aGuessIsComparedWithTheWholeKey() {
@@ -186,6 +217,18 @@ import Testing
         #expect(keys(#"{"xy": 1}"#, &order) == nil)
         #expect(keys(#"{"": 1}"#, &order) == [6])
         #expect(keys(#"{"\u0078": 1}"#, &order) == nil, "an escaped key is left to the document")
+    }
+
+    @Test func aLongKeyAtTheInputsEndIsNotReadPast() {
+        // 16 bytes quoted: its colon would be the 19th byte from the quote, past the end.
+        let table = JSONStringTable(["additionalInsets"])
+        let bytes = Array(#"{"additionalInsets""#.utf8)
+        let key = bytes.withUnsafeBufferPointer { bytes in
+            var reader = PlainJSONReader(bytes)
+            _ = reader.beginObject()
+            return reader.key(in: table, expecting: 0)
+        }
+        #expect(key == nil)
     }
 
     @Test func aGuessNearTheEndIsLookedUp() {

@@ -52,24 +52,61 @@ struct LayoutFastPath {
         let most = max(1, min(body.count / 9, limits.maxNodes))
         return FastPathScratch.withCurrent { scratch in
             scratch.ids.begin()
-            var decoded: (top: TopLevel?, count: Int) = (nil, 0)
-            var ids: [String] = []
-            let views = [ViewHierarchy.View](unsafeUninitializedCapacity: most) { views, viewCount in
-                ids = [String](unsafeUninitializedCapacity: most) { ids, idCount in
-                    var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views.baseAddress!, ids: ids.baseAddress!, capacity: most)
-                    decoded = (path.request(devices: devices), path.count)
-                    scratch.orders = path.orders
-                    scratch.ids = path.seenIDs
-                    // Every place taken holds a view and an id, the empty string until its own.
-                    idCount = path.count
-                }
-                viewCount = decoded.count
+            var decoding = Decoding(body: body, devices: devices, limits: limits, capacity: most)
+            // Reserved by the array itself: its allocation is specialized for the view type,
+            // where `[View](unsafeUninitializedCapacity:)` goes through library code that looks
+            // the storage type up at every call (about 1.1k instructions).
+            var views: [ViewHierarchy.View] = []
+            views.reserveCapacity(most)
+            withUnsafeMutablePointer(to: &decoding) { decoding in
+                withUnsafeMutablePointer(to: &scratch) { views.append(contentsOf: ViewRoom(decoding: decoding, scratch: $0)) }
             }
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
-            guard let top = decoded.top else { return nil }
+            guard let top = decoding.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(views: views, ids: ids), steps: [])
+                                        hierarchy: ViewHierarchy(views: views, ids: decoding.ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
+        }
+    }
+
+    /// One body's decoding into a view room: its inputs, then what it gives beside the views.
+    private struct Decoding {
+        let body: UnsafeBufferPointer<UInt8>
+        let devices: any DeviceDirectory
+        let limits: DecodingLimits
+        let capacity: Int
+        var top: TopLevel?
+        var ids: [String] = []
+
+        /// Decodes the body's views into `views` (room for `capacity`) and its ids into `ids`;
+        /// how many places were taken.
+        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, scratch: inout FastPathScratch) -> Int {
+            var count = 0
+            ids = [String](unsafeUninitializedCapacity: capacity) { ids, idCount in
+                var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids.baseAddress!, capacity: capacity)
+                top = path.request(devices: devices)
+                scratch.orders = path.orders
+                scratch.ids = path.seenIDs
+                // Every place taken holds a view and an id, the empty string until its own.
+                idCount = path.count
+                count = path.count
+            }
+            return count
+        }
+    }
+
+    /// The views' reserved room as `Array.append(contentsOf:)` hands it to a sequence (all
+    /// of the spare capacity: this sequence's underestimated count is 0): the body is decoded
+    /// straight into it, and as many views as were placed are appended.
+    private struct ViewRoom: Sequence {
+        let decoding: UnsafeMutablePointer<Decoding>
+        let scratch: UnsafeMutablePointer<FastPathScratch>
+
+        func makeIterator() -> EmptyCollection<ViewHierarchy.View>.Iterator { EmptyCollection().makeIterator() }
+
+        func _copyContents(initializing room: UnsafeMutableBufferPointer<ViewHierarchy.View>) -> (EmptyCollection<ViewHierarchy.View>.Iterator, Int) {
+            precondition(room.count >= decoding.pointee.capacity, "the views' room is reserved")
+            return (makeIterator(), decoding.pointee.run(views: room.baseAddress!, scratch: &scratch.pointee))
         }
     }
 
@@ -104,7 +141,7 @@ struct LayoutFastPath {
             switch LayoutSchema.shared.body.fields[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
-                deviceID = Self.string(reader.bytes(start: start, count: count))
+                deviceID = reader.string(start: start, count: count)
             case .orientation:
                 guard let word = word(LayoutSchema.shared.orientations) else { return nil }
                 orientation = word
@@ -138,15 +175,6 @@ struct LayoutFastPath {
         return TopLevel(device: deviceID, orientation: resolvedOrientation, environment: environment, version: version, direction: direction)
     }
 
-    /// A plain string's bytes as a `String`. (Copied into a new string's storage, which
-    /// checks them once; `String(decoding:as:)` costs a third more for a short one.)
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { storage in
-            _ = storage.initialize(fromContentsOf: bytes)
-            return bytes.count
-        }
-    }
-
     // MARK: - Nodes
 
     /// Reads a node under the view at `parent` into its place in `views` and `ids`, its
@@ -178,7 +206,7 @@ struct LayoutFastPath {
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes.
                 guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes,
                       seenIDs.insert(start: start, count: length, in: reader.input) else { return nil }
-                ids[position] = Self.string(reader.bytes(start: start, count: length))
+                ids[position] = reader.string(start: start, count: length)
                 hasID = true
             case .kind:
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }

@@ -75,6 +75,8 @@ struct SeenIDs {
     /// Room kept between bodies; a body that needed more frees its larger table after it.
     private static let keptSlots = 1_024
 
+    /// `seed`, kept here: read per id, the global would be checked for initialization each time.
+    private let seed = SeenIDs.seed
     private var slots: UnsafeMutablePointer<Slot>?
     private var mask = -1
     private var generation: UInt32 = 0
@@ -98,7 +100,7 @@ struct SeenIDs {
     @inline(__always)
     mutating func insert(start: Int, count: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = input.baseAddress! + start
-        let hash = Self.hash(bytes, count: count)
+        let hash = Self.hash(bytes, count: count, seed: seed)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots![slot].generation == generation {
             let earlier = slots![slot]
@@ -139,7 +141,7 @@ struct SeenIDs {
     /// overlapping the ones before; four to seven as their first and last four; fewer as
     /// their first, middle and last byte.
     @inline(__always)
-    private static func hash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    private static func hash(_ bytes: UnsafePointer<UInt8>, count: Int, seed: UInt64) -> UInt64 {
         let raw = UnsafeRawPointer(bytes)
         var hash = seed ^ UInt64(truncatingIfNeeded: count)
         if count < 8 {

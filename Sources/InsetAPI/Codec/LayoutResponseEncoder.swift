@@ -71,7 +71,7 @@ public enum LayoutResponseEncoder {
         /// `nodes`, for a step the rest of the step's object (its `{` ends the piece before);
         /// then the opening of the next step's object, or the end of the document (after the
         /// whole answer's `caveats`, written only there).
-        func writePiece(_ index: Int, nodes: [NodeResult], caveats: CaveatSet, to writer: inout JSONWriter) {
+        func writePiece(_ index: Int, nodes: NodeResults, caveats: CaveatSet, to writer: inout JSONWriter) {
             if index == 0 {
                 writer.beginObject()
                 writer.field("device", device)
@@ -96,18 +96,19 @@ public enum LayoutResponseEncoder {
     }
 
     /// `"nodes":{"id":{…},…}`.
-    private static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
+    private static func writeNodes(_ nodes: NodeResults, to writer: inout JSONWriter) {
         writer.beginObject("nodes")
         // The recent plain members are kept in temporary room (one allocation at most, on the
         // stack when under 1 KiB): an array would add its creation, growth and release.
         withUnsafeTemporaryAllocation(of: Written<PlainMembers>.self, capacity: RecentlyWritten<PlainMembers>.capacity) { recent in
             var shared = SharedMembers(plainMembers: RecentlyWritten(storage: recent))
-            // Each result is read in place: copying a 600-byte `NodeResult` out of the array
-            // would retain and release every reference it holds.
-            nodes.withUnsafeBufferPointer { nodes in
-                for index in nodes.indices {
-                    writer.beginObject(dynamic: nodes[index].id)
-                    write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+            // Each result and id is read in place: no copy of a result, no retain of an id.
+            nodes.withUnsafeResults { results in
+                nodes.ids.withUnsafeBufferPointer { ids in
+                    for index in results.indices {
+                        writer.beginObject(dynamic: ids[index])
+                        write(results.baseAddress! + index, in: nodes, to: &writer, shared: &shared)
+                    }
                 }
             }
             shared.plainMembers.deinitialize()
@@ -122,7 +123,7 @@ public enum LayoutResponseEncoder {
     private struct SharedMembers {
         var safeAreaInsets: Written<Insets>?
         var margins: Written<Margins>?
-        var explanation: Written<ObjectIdentifier>?
+        var explanation: Written<ExplanationIdentity>?
         /// The last few plain views' members after their frames: each cell of a list, and each
         /// of its subviews, usually has those of the one before it, a few nodes back.
         var plainMembers: RecentlyWritten<PlainMembers>
@@ -192,7 +193,7 @@ public enum LayoutResponseEncoder {
         var safeAreaLayoutGuide: Rect?
         var safeAreaInsets: Insets?
         var margins: Margins
-        var explanation: ObjectIdentifier?
+        var explanation: ExplanationIdentity?
         /// A row's: with the members above, its content view's frame decides the rest of
         /// its content view (T1).
         var contentViewFrame: Rect?
@@ -210,7 +211,7 @@ public enum LayoutResponseEncoder {
 
         /// Whether these are the members of `node`, whose explanation has the lists of
         /// `explanation`: read in place, without building its members to compare.
-        func are(of node: UnsafePointer<NodeResult>, explanation: ObjectIdentifier?) -> Bool {
+        func are(of node: UnsafePointer<NodeResult>, explanation: ExplanationIdentity?) -> Bool {
             layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
                 && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
                 && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
@@ -236,29 +237,28 @@ public enum LayoutResponseEncoder {
 
     /// One node's members, after its opening brace: geometry, margins, scroll fields, layout
     /// guides, bars, explain; absent parts omitted.
-    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
+    private static func write(_ node: UnsafePointer<NodeResult>, in nodes: NodeResults, to writer: inout JSONWriter, shared: inout SharedMembers) {
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
-        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars,
-           case .none = node.pointee.sections, case .none = node.pointee.keyboardLayoutGuide {
+        if !node.pointee.hasExtras, case .none = node.pointee.layoutGuides {
             let explanation = node.pointee.explanationIdentity
             if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)
             } else {
                 let members = PlainMembers(node)
                 let start = writer.markNext()
-                writeMembers(node, to: &writer, shared: &shared)
+                writeMembers(node, in: nodes, to: &writer, shared: &shared)
                 shared.plainMembers.remember(members, at: start..<writer.byteCount)
             }
         } else {
-            writeMembers(node, to: &writer, shared: &shared)
+            writeMembers(node, in: nodes, to: &writer, shared: &shared)
         }
         writer.endObject()
     }
 
     /// A node's members after its frames.
-    private static func writeMembers(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
+    private static func writeMembers(_ node: UnsafePointer<NodeResult>, in nodes: NodeResults, to writer: inout JSONWriter, shared: inout SharedMembers) {
         if let safeAreaInsets = node.pointee.safeAreaInsets {
             write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
         }
@@ -271,8 +271,7 @@ public enum LayoutResponseEncoder {
         writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
         // Bound only when there: the writes that follow could change `node` for all the
         // compiler knows, so `if let` would copy the optional out for every node.
-        if case .some = node.pointee.scroll {
-            let scroll = node.pointee.scroll!
+        if let scroll = nodes.scroll(of: node.pointee) {
             writer.field("contentInset", scroll.contentInset)
             writer.field("adjustedContentInset", scroll.adjustedContentInset)
             writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
@@ -283,13 +282,13 @@ public enum LayoutResponseEncoder {
             writer.field("topLayoutGuide", guides.top)
             writer.field("bottomLayoutGuide", guides.bottom)
         }
-        if case .some = node.pointee.bars { writer.bars(node.pointee.bars!) }
-        writer.listMembers(of: node)
+        if let bars = nodes.bars(of: node.pointee) { writer.bars(bars) }
+        writer.listMembers(of: node, in: nodes)
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {
             write(identity, as: &shared.explanation, to: &writer) { writer in
-                _ = node.pointee.withExplanation { writer.explain($0) }
+                _ = nodes.withExplanation(of: node.pointee) { writer.explain($0) }
             }
         }
     }

@@ -8,14 +8,14 @@ extension JSONWriter {
     /// A row's `contentView` and a cell's `separatorInset`, a collection view's
     /// `sectionInsets` and `sectionExplain`, a requested `keyboardLayoutGuide`: `node`'s,
     /// read in place.
-    mutating func listMembers(of node: UnsafePointer<NodeResult>) {
+    mutating func listMembers(of node: UnsafePointer<NodeResult>, in nodes: NodeResults) {
         if let contentView = node.pointee.contentView { self.contentView(contentView) }
         if let separator = node.pointee.separatorInset { separatorInset(separator) }
-        if let sections = node.pointee.sections {
+        if let sections = nodes.sections(of: node.pointee) {
             sectionInsets(sections)
             sectionExplain(sections)
         }
-        if let guide = node.pointee.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
+        if let guide = nodes.keyboardLayoutGuide(of: node.pointee) { field("keyboardLayoutGuide", guide) }
     }
 
     /// `"contentView":{"frame","safeAreaInsets" (safe-area model only),"layoutMargins","layoutMarginsGuide"}`.

@@ -49,6 +49,8 @@ struct PassState {
     private(set) var count = 0
     /// The caveats (API.md) this layout raised.
     var caveats: CaveatSet = []
+    /// The extras of the nodes that have any (``NodeResults``' table).
+    var extras: [NodeExtras] = []
 
     /// Room for `capacity` states; `deallocate()` frees it.
     init(capacity: Int) {

@@ -1,9 +1,13 @@
 /// One layout's explanations as they are made: their entries, one table for the whole state
 /// (``NodeResults``' table), and what lets a view share an explanation made before it.
 /// Valid for one pass, where every node's explanation is final once made.
-struct ExplanationTable: Sendable {
-    /// Every explanation's entries (see ``ExplanationSpan``).
-    private(set) var entries: [Contribution] = []
+struct ExplanationTable {
+    /// Every explanation's entries so far (see ``ExplanationSpan``): the first `count` of
+    /// `capacity`, plain data written in place (an array checks its uniqueness and capacity
+    /// at every append; ``finish()`` makes the state's array once).
+    private var entries: UnsafeMutablePointer<Contribution>
+    private var capacity: Int
+    private var count = 0
 
     /// The explanation made last, and the trails it was made from: a view that adds the same
     /// entries to the same lists as the view before it (a table's cells below their scroll
@@ -21,9 +25,17 @@ struct ExplanationTable: Sendable {
     private var plainExplanation = ExplanationSpan.none
 
     /// Room for the explanations of about `nodeCount` nodes: most share their superview's,
-    /// and the others add a few entries to it.
+    /// and the others add a few entries to it. ``finish()`` frees it.
     init(nodeCount: Int) {
-        entries.reserveCapacity(16 + nodeCount)
+        capacity = 16 + nodeCount
+        entries = .allocate(capacity: capacity)
+    }
+
+    /// The entries as the state's array; the room is freed.
+    mutating func finish() -> [Contribution] {
+        defer { entries.deallocate() }
+        guard count > 0 else { return [] }
+        return .initialized(count: count) { $0.baseAddress!.initialize(from: entries, count: count) }
     }
 
     /// The kept result of a plain view under the view at `parent` with these `reaches`, if
@@ -53,7 +65,7 @@ struct ExplanationTable: Sendable {
     mutating func make(
         top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail, window: Explanation, results: UnsafeMutableBufferPointer<NodeResult>
     ) -> ExplanationSpan {
-        let start = entries.count
+        let start = count
         let span = ExplanationSpan(
             start: start, top: append(top, on: .top, window: window, results: results), left: append(left, on: .left, window: window, results: results),
             bottom: append(bottom, on: .bottom, window: window, results: results), right: append(right, on: .right, window: window, results: results)
@@ -63,17 +75,43 @@ struct ExplanationTable: Sendable {
         return span
     }
 
-    /// Appends `trail`'s list on `edge`; returns its count.
+    /// Appends `trail`'s list on `edge`; returns its count. (Inlined: a call passes the
+    /// trail through memory, and does more than the copy of a short list.)
+    @inline(__always)
     private mutating func append(_ trail: EdgeTrail, on edge: Edge, window: Explanation, results: UnsafeMutableBufferPointer<NodeResult>) -> Int {
-        let before = entries.count
+        let before = count
         if let node = trail.origin.node {
-            // Read by index: a slice of the table would hold its storage, and appending
-            // would then copy it.
-            for index in results[node].explanation.range(on: edge) { entries.append(entries[index]) }
+            let origin = results[node].explanation.range(on: edge)
+            reserve(origin.count + trail.added.count)
+            // Entry by entry: lists are short, and a bulk copy is a call to `memmove`.
+            for index in origin { (entries + count + index - origin.lowerBound).initialize(to: entries[index]) }
+            count += origin.count
         } else if trail.origin == .window {
-            entries.append(contentsOf: window[edge])
+            window[edge].withUnsafeBufferPointer { list in
+                reserve(list.count + trail.added.count)
+                if let base = list.baseAddress { (entries + count).initialize(from: base, count: list.count) }
+                count += list.count
+            }
+        } else {
+            reserve(trail.added.count)
         }
-        for index in 0..<trail.added.count { entries.append(trail.added[index]) }
-        return entries.count - before
+        for index in 0..<trail.added.count { (entries + count + index).initialize(to: trail.added[index]) }
+        count += trail.added.count
+        return count - before
+    }
+
+    /// Room for `more` entries after the first `count`.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(toHold: count + more) }
+    }
+
+    /// Moves the entries to room for at least `needed`.
+    private mutating func grow(toHold needed: Int) {
+        capacity = Swift.max(2 * capacity, needed)
+        let grown = UnsafeMutablePointer<Contribution>.allocate(capacity: capacity)
+        grown.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = grown
     }
 }

@@ -47,7 +47,7 @@ extension LayoutPass {
             : nil
         let keyboardGuide = tree.keyboardLayoutGuide(of: i).map { keyboardLayoutGuide($0, bounds: rowBounds, window: window, safeArea: safeArea) }
 
-        let extras = NodeExtras.append(scroll: nil, bars: nil, keyboardLayoutGuide: keyboardGuide, to: &state.extras)
+        let extras = NodeExtras.append(NodeExtras(keyboardLayoutGuide: keyboardGuide), to: &state.extras)
         results.initializeElement(at: i, to: NodeResult(
             index: i, frame: frame, frameInWindow: window,
             safeAreaInsets: usesSafeAreaModel ? safeArea : nil,

@@ -35,7 +35,7 @@ struct LayoutPass: Sendable {
     /// pass in place (a mutating caller would hand each a copy, environment lists and all).
     func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> NodeResults {
         let count = tree.nodes.count
-        var state = PassState(capacity: count)
+        var state = PassState(capacity: count, extrasCapacity: tree.extrasBound)
         var explanations = ExplanationTable(nodeCount: count)
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a write of every field twice. The results are
@@ -56,7 +56,7 @@ struct LayoutPass: Sendable {
         }
         caveats.formUnion(state.caveats)
         state.deallocate()
-        return NodeResults(results: results, ids: tree.ids, entries: explanations.entries, extras: state.extras)
+        return NodeResults(results: results, ids: tree.ids, entries: explanations.finish(), extras: state.extras, sections: state.sections)
     }
 
     // MARK: - One node
@@ -117,21 +117,27 @@ struct LayoutPass: Sendable {
         }
 
         // A scroll view's and a container's (or the root's) own parts; most nodes have none.
+        // (Written in place: a large optional returned is copied through memory.)
         var parts = ScrollParts()
-        var scroll: ScrollNodeResult?, bars: BarFrames?
+        var extras = NodeExtras()
         if node.kind.isScrollView || node.isContainer || node.isRoot {
-            (parts, scroll, bars) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: &state)
+            parts = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, extras: &extras, state: &state)
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
-        let lists = node.hasLists ? listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: scroll) : nil
-        let extras = NodeExtras.append(scroll: scroll, bars: bars, sections: lists?.sections, keyboardLayoutGuide: lists?.keyboardLayoutGuide, to: &state.extras)
+        if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras.scroll) {
+            if let sections = lists.sections {
+                extras.sections = Int32(state.sections.count)
+                state.sections.append(sections)
+            }
+            extras.keyboardLayoutGuide = lists.keyboardLayoutGuide
+        }
         record(
             i, frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
-            explanation: explanation, guides: guides, extras: extras, included: parts.included, cover: cover,
+            explanation: explanation, guides: guides, extras: NodeExtras.append(extras, to: &state.extras), included: parts.included, cover: cover,
             results: results, state: &state
         )
     }
@@ -189,14 +195,13 @@ struct LayoutPass: Sendable {
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
-    /// root), with what they decide for its subviews.
+    /// root), written to `extras`, with what they decide for its subviews.
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
-        guides: LayoutGuideLengths?, cover: LegacyCover, state: inout PassState
-    ) -> (ScrollParts, scroll: ScrollNodeResult?, bars: BarFrames?) {
+        guides: LayoutGuideLengths?, cover: LegacyCover, extras: inout NodeExtras, state: inout PassState
+    ) -> ScrollParts {
         var parts = ScrollParts()
         // Scroll view.
-        var scrollResult: ScrollNodeResult?
         if let scroll = tree.scroll(of: node) {
             let adjusted: ScrollNodeResult
             if usesSafeAreaModel {
@@ -209,7 +214,7 @@ struct LayoutPass: Sendable {
                 adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
             parts.boundsOrigin = adjusted.contentOffset
-            scrollResult = adjusted
+            extras.scroll = adjusted
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
@@ -222,7 +227,8 @@ struct LayoutPass: Sendable {
         if node.isRoot, environment.showsStatusBar {
             frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
         }
-        return (parts, scrollResult, frames.isEmpty ? nil : frames)
+        extras.bars = frames.isEmpty ? nil : frames
+        return parts
     }
 
     // MARK: - Frames

@@ -51,10 +51,14 @@ struct PassState {
     var caveats: CaveatSet = []
     /// The extras of the nodes that have any (``NodeResults``' table).
     var extras: [NodeExtras] = []
+    /// The collection views' sections (``NodeResults``' table).
+    var sections: [SectionsResult] = []
 
-    /// Room for `capacity` states; `deallocate()` frees it.
-    init(capacity: Int) {
+    /// Room for `capacity` states and, reserved, for `extrasCapacity` nodes' extras (the
+    /// table grows one by one otherwise); `deallocate()` frees the states' room.
+    init(capacity: Int, extrasCapacity: Int) {
         nodes = .allocate(capacity: capacity)
+        extras.reserveCapacity(extrasCapacity)
     }
 
     /// Adds the next node's state.

@@ -18,17 +18,21 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     /// one after the other (``ExplanationSpan``).
     @usableFromInline var entries: [Contribution]
     @usableFromInline var extras: [NodeExtras]
+    /// The collection views' sections (apart from the extras: they hold arrays, and the
+    /// extras table stays plain data).
+    @usableFromInline var sections: [SectionsResult]
 
     /// No nodes; ``append(_:id:explain:scroll:bars:)`` adds them.
     public init() {
-        self.init(results: [], ids: [], entries: [], extras: [])
+        self.init(results: [], ids: [], entries: [], extras: [], sections: [])
     }
 
-    init(results: [NodeResult], ids: [String], entries: [Contribution], extras: [NodeExtras]) {
+    init(results: [NodeResult], ids: [String], entries: [Contribution], extras: [NodeExtras], sections: [SectionsResult]) {
         self.results = results
         self.ids = ids
         self.entries = entries
         self.extras = extras
+        self.sections = sections
     }
 
     @inlinable public var startIndex: Int { 0 }
@@ -74,7 +78,10 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     /// Container nodes, and the root node while the status bar shows.
     @inlinable public func bars(of node: NodeResult) -> BarFrames? { node.extras >= 0 ? extras[Int(node.extras)].bars : nil }
     /// Collection views only (RULES.md C3–C4).
-    @inlinable public func sections(of node: NodeResult) -> SectionsResult? { node.extras >= 0 ? extras[Int(node.extras)].sections : nil }
+    @inlinable public func sections(of node: NodeResult) -> SectionsResult? {
+        guard node.extras >= 0, case let index = extras[Int(node.extras)].sections, index >= 0 else { return nil }
+        return sections[Int(index)]
+    }
     /// Nodes that asked for it (RULES.md K1–K3): in the node's bounds coordinates.
     @inlinable public func keyboardLayoutGuide(of node: NodeResult) -> Rect? {
         node.extras >= 0 ? extras[Int(node.extras)].keyboardLayoutGuide : nil
@@ -100,7 +107,7 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
         var node = node
         node.index = results.count
         node.explanation = span
-        node.extras = NodeExtras.append(scroll: scroll, bars: bars, to: &extras)
+        node.extras = NodeExtras.append(NodeExtras(scroll: scroll, bars: bars), to: &extras)
         results.append(node)
         ids.append(id)
     }
@@ -176,7 +183,8 @@ struct ExplanationSpan: Hashable, Sendable {
         self.init(start: Int32(start), top: UInt16(top), left: UInt16(left), bottom: UInt16(bottom), right: UInt16(right))
     }
 
-    /// How many entries `edge` holds, and where they start in the table.
+    /// Where `edge`'s entries are in the table.
+    @inline(__always)
     func range(on edge: Edge) -> Range<Int> {
         let top = Int(start), left = top + Int(self.top), bottom = left + Int(self.left), right = bottom + Int(self.bottom)
         switch edge {
@@ -196,22 +204,22 @@ public struct ExplanationIdentity: Hashable, Sendable {
 }
 
 /// The parts few nodes have (a scroll view's, a container's bars, a collection view's
-/// sections, a keyboard layout guide), held in a table beside the results: a result without
+/// sections by index, a keyboard layout guide), held in a table beside the results: plain
+/// data, copied without reference counting. A result without
 /// them holds -1 instead of ~400 bytes of absent values every result would write and check.
 @usableFromInline
 struct NodeExtras: Hashable, Sendable {
     @usableFromInline var scroll: ScrollNodeResult?
     @usableFromInline var bars: BarFrames?
-    @usableFromInline var sections: SectionsResult?
+    /// The position of the node's sections in their table; -1 for none.
+    @usableFromInline var sections: Int32 = -1
     @usableFromInline var keyboardLayoutGuide: Rect?
 
-    /// Appends the parts to `table` unless all are absent; their position there, else -1.
-    static func append(
-        scroll: ScrollNodeResult?, bars: BarFrames?, sections: SectionsResult? = nil, keyboardLayoutGuide: Rect? = nil, to table: inout [NodeExtras]
-    ) -> Int32 {
+    /// Appends `parts` to `table` unless all are absent; their position there, else -1.
+    static func append(_ parts: NodeExtras, to table: inout [NodeExtras]) -> Int32 {
         // Tested by pattern, in place: `== nil` compares a copy of each large optional.
-        if case .none = scroll, case .none = bars, case .none = sections, case .none = keyboardLayoutGuide { return -1 }
-        table.append(NodeExtras(scroll: scroll, bars: bars, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide))
+        if case .none = parts.scroll, case .none = parts.bars, parts.sections < 0, case .none = parts.keyboardLayoutGuide { return -1 }
+        table.append(parts)
         return Int32(table.count - 1)
     }
 }

@@ -145,3 +145,20 @@ func explanationEntriesInPlace() {
     #expect(made.withExplanation(of: made[0]) { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] } == [given.top, given.left, given.bottom, given.right])
     #expect(made.ids == ["n", "o", "p"] && made.map(made.id(of:)) == ["n", "o", "p"])
 }
+
+/// A state's explanations outgrow the room the pass first gives them (about one entry per
+/// node) when every view adds entries on every edge: each still reads its own entries.
+@Test("explanations longer than the first room each keep their own entries")
+func explanationsOutgrowingTheirRoom() {
+    var node = Node.controller("c12", ViewController(additionalSafeAreaInsets: Insets(1, 1, 1, 1)))
+    for depth in (0..<12).reversed() {
+        node = .controller("c\(depth)", ViewController(additionalSafeAreaInsets: Insets(1, 1, 1, 1)), subviews: [node])
+    }
+    let result = layout(.iPhoneX, node)
+    for depth in 0...12 {
+        let explain = result["c\(depth)"].explain
+        // The window's entry, then one `additionalSafeAreaInsets` per controller down to this one.
+        #expect(explain?.top == [Contribution(.sensorHousing, 44)] + Array(repeating: Contribution(.additionalSafeAreaInsets, 1), count: depth + 1))
+        #expect(explain?.left == Array(repeating: Contribution(.additionalSafeAreaInsets, 1), count: depth + 1))
+    }
+}

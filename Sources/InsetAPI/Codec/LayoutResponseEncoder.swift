@@ -101,14 +101,12 @@ public enum LayoutResponseEncoder {
         // The recent plain members are kept in temporary room (one allocation at most, on the
         // stack when under 1 KiB): an array would add its creation, growth and release.
         withUnsafeTemporaryAllocation(of: Written<PlainMembers>.self, capacity: RecentlyWritten<PlainMembers>.capacity) { recent in
-            var shared = SharedMembers(plainMembers: RecentlyWritten(storage: recent))
+            var shared = SharedMembers(nodes: nodes, plainMembers: RecentlyWritten(storage: recent))
             // Each result and id is read in place: no copy of a result, no retain of an id.
-            nodes.withUnsafeResults { results in
-                nodes.ids.withUnsafeBufferPointer { ids in
-                    for index in results.indices {
-                        writer.beginObject(dynamic: ids[index])
-                        write(results.baseAddress! + index, in: nodes, to: &writer, shared: &shared)
-                    }
+            nodes.withUnsafeResults { results, ids in
+                for index in results.indices {
+                    writer.beginObject(dynamic: ids[index])
+                    write(results.baseAddress! + index, to: &writer, shared: &shared)
                 }
             }
             shared.plainMembers.deinitialize()
@@ -121,6 +119,8 @@ public enum LayoutResponseEncoder {
     /// a list, cells usually have the same safe area, margins and explanation (whose lists
     /// the engine shares).
     private struct SharedMembers {
+        /// The state written: its tables hold the nodes' explanations and extras.
+        let nodes: NodeResults
         var safeAreaInsets: Written<Insets>?
         var margins: Written<Margins>?
         var explanation: Written<ExplanationIdentity>?
@@ -237,7 +237,7 @@ public enum LayoutResponseEncoder {
 
     /// One node's members, after its opening brace: geometry, margins, scroll fields, layout
     /// guides, bars, explain; absent parts omitted.
-    private static func write(_ node: UnsafePointer<NodeResult>, in nodes: NodeResults, to writer: inout JSONWriter, shared: inout SharedMembers) {
+    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
         writer.field("frame", node.pointee.frame)
         writer.field("frameInWindow", node.pointee.frameInWindow)
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
@@ -248,17 +248,17 @@ public enum LayoutResponseEncoder {
             } else {
                 let members = PlainMembers(node)
                 let start = writer.markNext()
-                writeMembers(node, in: nodes, to: &writer, shared: &shared)
+                writeMembers(node, to: &writer, shared: &shared)
                 shared.plainMembers.remember(members, at: start..<writer.byteCount)
             }
         } else {
-            writeMembers(node, in: nodes, to: &writer, shared: &shared)
+            writeMembers(node, to: &writer, shared: &shared)
         }
         writer.endObject()
     }
 
     /// A node's members after its frames.
-    private static func writeMembers(_ node: UnsafePointer<NodeResult>, in nodes: NodeResults, to writer: inout JSONWriter, shared: inout SharedMembers) {
+    private static func writeMembers(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
         if let safeAreaInsets = node.pointee.safeAreaInsets {
             write(safeAreaInsets, as: &shared.safeAreaInsets, to: &writer) { $0.field("safeAreaInsets", safeAreaInsets) }
         }
@@ -271,7 +271,9 @@ public enum LayoutResponseEncoder {
         writer.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
         // Bound only when there: the writes that follow could change `node` for all the
         // compiler knows, so `if let` would copy the optional out for every node.
-        if let scroll = nodes.scroll(of: node.pointee) {
+        // (The extras read only when there: each read copies the result.)
+        let hasExtras = node.pointee.hasExtras
+        if hasExtras, let scroll = shared.nodes.scroll(of: node.pointee) {
             writer.field("contentInset", scroll.contentInset)
             writer.field("adjustedContentInset", scroll.adjustedContentInset)
             writer.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
@@ -282,13 +284,13 @@ public enum LayoutResponseEncoder {
             writer.field("topLayoutGuide", guides.top)
             writer.field("bottomLayoutGuide", guides.bottom)
         }
-        if let bars = nodes.bars(of: node.pointee) { writer.bars(bars) }
-        writer.listMembers(of: node, in: nodes)
+        if hasExtras, let bars = shared.nodes.bars(of: node.pointee) { writer.bars(bars) }
+        writer.listMembers(of: node, in: shared.nodes)
         // Compared by identity, and read only to be written: reading `explain` to compare
         // would retain and release its four lists for every node.
         if let identity = node.pointee.explanationIdentity {
             write(identity, as: &shared.explanation, to: &writer) { writer in
-                _ = nodes.withExplanation(of: node.pointee) { writer.explain($0) }
+                _ = shared.nodes.withExplanation(of: node.pointee) { writer.explain($0) }
             }
         }
     }

@@ -11,6 +11,7 @@ extension JSONWriter {
     mutating func listMembers(of node: UnsafePointer<NodeResult>, in nodes: NodeResults) {
         if let contentView = node.pointee.contentView { self.contentView(contentView) }
         if let separator = node.pointee.separatorInset { separatorInset(separator) }
+        guard node.pointee.hasExtras else { return }
         if let sections = nodes.sections(of: node.pointee) {
             sectionInsets(sections)
             sectionExplain(sections)

@@ -8,6 +8,9 @@ struct ExplanationTable {
     private var entries: UnsafeMutablePointer<Contribution>
     private var capacity: Int
     private var count = 0
+    /// Whether `entries` is room this table allocated (having outgrown the room it was
+    /// given), which ``finish()`` frees.
+    private var ownsRoom = false
 
     /// The explanation made last, and the trails it was made from: a view that adds the same
     /// entries to the same lists as the view before it (a table's cells below their scroll
@@ -24,16 +27,16 @@ struct ExplanationTable {
     private var plainInsets = Insets.zero
     private var plainExplanation = ExplanationSpan.none
 
-    /// Room for the explanations of about `nodeCount` nodes: most share their superview's,
-    /// and the others add a few entries to it. ``finish()`` frees it.
-    init(nodeCount: Int) {
-        capacity = 16 + nodeCount
-        entries = .allocate(capacity: capacity)
+    /// A table writing its entries in `room` (the caller's, valid until ``finish()``) while
+    /// they fit, in room of its own after.
+    init(room: UnsafeMutableBufferPointer<Contribution>) {
+        entries = room.baseAddress!
+        capacity = room.count
     }
 
-    /// The entries as the state's array; the room is freed.
+    /// The entries as the state's array; room of the table's own is freed.
     mutating func finish() -> [Contribution] {
-        defer { entries.deallocate() }
+        defer { if ownsRoom { entries.deallocate() } }
         guard count > 0 else { return [] }
         return .initialized(count: count) { $0.baseAddress!.initialize(from: entries, count: count) }
     }
@@ -111,7 +114,8 @@ struct ExplanationTable {
         capacity = Swift.max(2 * capacity, needed)
         let grown = UnsafeMutablePointer<Contribution>.allocate(capacity: capacity)
         grown.moveInitialize(from: entries, count: count)
-        entries.deallocate()
+        if ownsRoom { entries.deallocate() }
         entries = grown
+        ownsRoom = true
     }
 }

@@ -35,8 +35,10 @@ struct LayoutPass: Sendable {
     /// pass in place (a mutating caller would hand each a copy, environment lists and all).
     func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> NodeResults {
         let count = tree.nodes.count
-        var state = PassState(capacity: count, extrasCapacity: tree.extrasBound)
-        var explanations = ExplanationTable(nodeCount: count)
+        // Room for the explanations of about `count` nodes: most share their superview's,
+        // and the others add a few entries to it.
+        var state = PassState(capacity: count, entryCapacity: 16 + count, extrasCapacity: tree.extrasBound)
+        var explanations = ExplanationTable(room: state.entryRoom)
         // Each result is built once, in its final place: a blank array overwritten field by
         // field costs a copy of the blank and a write of every field twice. The results are
         // written (and their superviews' read) through the buffer: no uniqueness or bounds
@@ -55,8 +57,9 @@ struct LayoutPass: Sendable {
             }
         }
         caveats.formUnion(state.caveats)
+        let entries = explanations.finish()
         state.deallocate()
-        return NodeResults(results: results, ids: tree.ids, entries: explanations.finish(), extras: state.extras, sections: state.sections)
+        return NodeResults(results: results, ids: tree.ids, entries: entries, extras: state.extras, sections: state.sections)
     }
 
     // MARK: - One node

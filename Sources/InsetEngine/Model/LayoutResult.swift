@@ -93,34 +93,36 @@ public struct NodeResult: Hashable, Sendable {
         case row(insetsContentView: Bool, separatorInset: SeparatorInset?)
     }
 
+    // (The small reads below are always inlined: a call takes the whole result, copied.)
+
     /// View-controller nodes only.
-    @inlinable public var layoutGuides: LayoutGuideLengths? {
+    @inlinable @inline(__always) public var layoutGuides: LayoutGuideLengths? {
         guard case .guides(let guides) = inline else { return nil }
         return guides
     }
     /// Rows only (RULES.md T1): worked out from the row's size, safe area and margins.
-    @inlinable public var contentView: ContentViewResult? {
+    @inlinable @inline(__always) public var contentView: ContentViewResult? {
         guard case .row(let insets, _) = inline else { return nil }
         return ContentViewResult(rowSize: frame.size, safeArea: safeAreaInsets, margins: layoutMargins, insetsToSafeArea: insets)
     }
     /// Cells only (RULES.md T5): the effective inset, from the cell's edges.
-    @inlinable public var separatorInset: SeparatorInset? {
+    @inlinable @inline(__always) public var separatorInset: SeparatorInset? {
         guard case .row(_, let separator) = inline else { return nil }
         return separator
     }
     /// Whether the node has an explanation (safe-area model only).
-    @inlinable public var hasExplanation: Bool { explanation.start >= 0 }
+    @inlinable @inline(__always) public var hasExplanation: Bool { explanation.start >= 0 }
     /// Results of one state with the same identity have equal explanations (the engine
     /// shares one between a view and the subviews its safe area reaches unchanged, and
     /// between list cells), so a writer can repeat what it wrote for one without reading the
     /// other's; `nil` without an explanation. Equal explanations may have different
     /// identities; identities of different states are unrelated.
-    @inlinable public var explanationIdentity: ExplanationIdentity? {
+    @inlinable @inline(__always) public var explanationIdentity: ExplanationIdentity? {
         hasExplanation ? ExplanationIdentity(span: explanation) : nil
     }
     /// Whether the node has any of the parts its state holds apart: a scroll view's, bars,
     /// sections or a keyboard layout guide (``NodeResults/scroll(of:)`` and the like).
-    @inlinable public var hasExtras: Bool { extras >= 0 }
+    @inlinable @inline(__always) public var hasExtras: Bool { extras >= 0 }
 
     /// A node result without explanation or extras: ``NodeResults/append(_:id:explain:scroll:bars:)``
     /// adds it to a state with its id and those.

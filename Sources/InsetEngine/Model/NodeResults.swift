@@ -47,9 +47,10 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     /// `node`'s id.
     @inlinable public func id(of node: NodeResult) -> String { ids[node.index] }
 
-    /// Calls `body` with the results in place (no copy of a result, no bounds check).
-    @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>) -> R) -> R {
-        results.withUnsafeBufferPointer(body)
+    /// Calls `body` with the results and their ids in place (no copy of a result, no retain
+    /// of an id, no bounds check).
+    @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>, UnsafeBufferPointer<String>) -> R) -> R {
+        results.withUnsafeBufferPointer { results in ids.withUnsafeBufferPointer { body(results, $0) } }
     }
 
     /// `node`'s explanation (safe-area model only): per edge, its contributions, summing to
@@ -196,11 +197,21 @@ struct ExplanationSpan: Hashable, Sendable {
     }
 }
 
-/// Which explanation a result has (``NodeResult/explanationIdentity``).
+/// Which explanation a result has (``NodeResult/explanationIdentity``): one word, compared
+/// at every node a writer writes.
 public struct ExplanationIdentity: Hashable, Sendable {
-    @usableFromInline let span: ExplanationSpan
+    /// Where the explanation starts in its table and how many entries it has: explanations
+    /// are appended whole, so two with the same start and count are the same entries (two
+    /// empty ones, both empty). (A count fits in 18 bits: four of 16.)
+    @usableFromInline let raw: Int
 
-    @inlinable init(span: ExplanationSpan) { self.span = span }
+    @inlinable init(span: ExplanationSpan) {
+        raw = Int(span.start) << 20 | (Int(span.top) + Int(span.left) + Int(span.bottom) + Int(span.right))
+    }
+
+    // Inlinable, unlike the synthesized ones: a writer compares identities at every node.
+    @inlinable public static func == (lhs: ExplanationIdentity, rhs: ExplanationIdentity) -> Bool { lhs.raw == rhs.raw }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(raw) }
 }
 
 /// The parts few nodes have (a scroll view's, a container's bars, a collection view's

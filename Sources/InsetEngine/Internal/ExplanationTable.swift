@@ -38,7 +38,8 @@ struct ExplanationTable {
     mutating func finish() -> [Contribution] {
         defer { if ownsRoom { entries.deallocate() } }
         guard count > 0 else { return [] }
-        return .initialized(count: count) { $0.baseAddress!.initialize(from: entries, count: count) }
+        // Copied from a buffer: `Array.initialized` would box the closure's captures.
+        return Array(UnsafeBufferPointer(start: entries, count: count))
     }
 
     /// The kept result of a plain view under the view at `parent` with these `reaches`, if

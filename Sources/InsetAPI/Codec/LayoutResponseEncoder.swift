@@ -153,9 +153,10 @@ public enum LayoutResponseEncoder {
         }
 
         /// Where a value that `matches` was written, if one of the last ones was.
-        func bytes(where matches: (Value) -> Bool) -> Range<Int>? {
-            // Compared in place: copying each entry out would cost more than comparing it.
-            for index in 0..<count where matches(storage[index].value) { return storage[index].bytes }
+        func bytes(where matches: (UnsafePointer<Value>) -> Bool) -> Range<Int>? {
+            // Compared in place, through its address: copying each entry out would cost more
+            // than comparing it.
+            for index in 0..<count where withUnsafePointer(to: &storage[index].value, matches) { return storage[index].bytes }
             return nil
         }
 
@@ -209,13 +210,13 @@ public enum LayoutResponseEncoder {
             separatorInset = node.pointee.separatorInset
         }
 
-        /// Whether these are the members of `node`, whose explanation has the lists of
-        /// `explanation`: read in place, without building its members to compare.
-        func are(of node: UnsafePointer<NodeResult>, explanation: ExplanationIdentity?) -> Bool {
-            layoutMarginsGuide == node.pointee.layoutMarginsGuide && safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
-                && safeAreaInsets == node.pointee.safeAreaInsets && margins.layoutMargins == node.pointee.layoutMargins
-                && margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && self.explanation == explanation
-                && contentViewFrame == node.pointee.contentView?.frame && separatorInset == node.pointee.separatorInset
+        /// Whether `members` are the members of `node`, whose explanation has the lists of
+        /// `explanation`: both read in place, without building or copying members to compare.
+        static func are(_ members: UnsafePointer<PlainMembers>, of node: UnsafePointer<NodeResult>, explanation: ExplanationIdentity?) -> Bool {
+            members.pointee.layoutMarginsGuide == node.pointee.layoutMarginsGuide && members.pointee.safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
+                && members.pointee.safeAreaInsets == node.pointee.safeAreaInsets && members.pointee.margins.layoutMargins == node.pointee.layoutMargins
+                && members.pointee.margins.directionalLayoutMargins == node.pointee.directionalLayoutMargins && members.pointee.explanation == explanation
+                && members.pointee.contentViewFrame == node.pointee.contentView?.frame && members.pointee.separatorInset == node.pointee.separatorInset
         }
     }
 
@@ -243,7 +244,7 @@ public enum LayoutResponseEncoder {
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
         if !node.pointee.hasExtras, case .none = node.pointee.layoutGuides {
             let explanation = node.pointee.explanationIdentity
-            if let bytes = shared.plainMembers.bytes(where: { $0.are(of: node, explanation: explanation) }) {
+            if let bytes = shared.plainMembers.bytes(where: { PlainMembers.are($0, of: node, explanation: explanation) }) {
                 writer.repeatWritten(bytes)
             } else {
                 let members = PlainMembers(node)

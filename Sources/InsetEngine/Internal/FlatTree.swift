@@ -94,12 +94,12 @@ struct FlatNode: Sendable {
 /// superview always precedes it, so one forward pass sees every superview before its subviews.
 ///
 /// The request's views are not copied: the tree keeps the hierarchy's arrays (shared with
-/// it) and reads a node's larger properties (view controller, scroll properties, margins, id)
+/// it) and reads a node's larger properties (view controller, scroll properties, margins)
 /// from there when the pass needs them.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
-    /// The views' ids, as the hierarchy holds them.
+    /// The views' ids, as the hierarchy holds them (each state's results share them).
     let ids: [String]
     private let collectionLayouts: [Int: CollectionLayout]
     /// How many nodes may have extras (``NodeExtras``): the root, scroll views, containers,
@@ -243,10 +243,6 @@ struct FlatTree: Sendable {
         // Through a pointer: a view passed borrowed is copied whole.
         views.withUnsafeBufferPointer { property($0.baseAddress! + index) }
     }
-
-    /// The node's id.
-    @inline(__always)
-    func id(of node: FlatNode) -> String { ids[node.index] }
 
     /// The node's view controller, if it has one.
     @inline(__always)

@@ -147,16 +147,6 @@ public struct ExplanationEntries {
     @inlinable init(top: UnsafeBufferPointer<Contribution>, left: UnsafeBufferPointer<Contribution>, bottom: UnsafeBufferPointer<Contribution>, right: UnsafeBufferPointer<Contribution>) {
         (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
     }
-
-    /// The entries on `edge`.
-    subscript(edge: Edge) -> UnsafeBufferPointer<Contribution> {
-        switch edge {
-        case .top: top
-        case .left: left
-        case .bottom: bottom
-        case .right: right
-        }
-    }
 }
 
 /// Where one explanation's entries are in its state's table: from `start`, its top list,

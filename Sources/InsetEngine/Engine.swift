@@ -11,7 +11,7 @@ public enum InsetEngine {
     public static func layout(_ request: LayoutRequest) -> LayoutResult {
         var states = LayoutStates(request)
         let nodes = states.next()!
-        var steps: [[NodeResult]] = []
+        var steps: [NodeResults] = []
         // (Reserving room for none would allocate an empty buffer.)
         if states.count > 1 { steps.reserveCapacity(states.count - 1) }
         while let step = states.next() { steps.append(step) }

@@ -70,7 +70,7 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     ///
     /// A step's frame naming an unknown id, the root or a container-placed view is ignored
     /// (the decoder rejects them).
-    public mutating func next() -> [NodeResult]? {
+    public mutating func next() -> NodeResults? {
         guard position < count else { return nil }
         if position > 0 {
             for change in steps[position - 1].frames {

@@ -23,7 +23,7 @@ struct InsetValues {
             let w = scene.window
             values += Self.edges(frame: (w.x, w.y, w.width, w.height), insets: insets, window: true, metrics: metrics)
         }
-        if let selected, let node = scene.nodes.first(where: { $0.id == selected }), let insets = node.safeAreaInsets ?? Self.legacyInsets(node) {
+        if let selected, let node = scene.nodes[id: selected], let insets = node.safeAreaInsets ?? Self.legacyInsets(node) {
             let f = node.frameInWindow
             values += Self.edges(frame: (origin.x + f.x, origin.y + f.y, f.width, f.height), insets: insets, window: false, metrics: metrics)
         }

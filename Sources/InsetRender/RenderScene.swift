@@ -61,10 +61,10 @@ public struct RenderScene: Hashable, Sendable {
     /// The keyboard on screen, in screen coordinates; `nil` for none.
     public var keyboard: Keyboard?
     /// Every node of the state drawn, depth-first in request order.
-    public var nodes: [NodeResult]
+    public var nodes: NodeResults
 
     /// Creates a scene; `window` defaults to the full screen.
-    public init(device: DeviceOutline?, orientation: Orientation, systemVersion: Double, screen: Size, window: Rect? = nil, windowSafeArea: Insets?, keyboard: Keyboard? = nil, nodes: [NodeResult]) {
+    public init(device: DeviceOutline?, orientation: Orientation, systemVersion: Double, screen: Size, window: Rect? = nil, windowSafeArea: Insets?, keyboard: Keyboard? = nil, nodes: NodeResults) {
         self.device = device
         self.orientation = orientation
         self.systemVersion = systemVersion

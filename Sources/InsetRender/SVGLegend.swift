@@ -23,9 +23,9 @@ struct SVGLegend {
         if options.node != nil { entries.append((.line("insetd-sel"), "chosen node")) }
         if show.contains(.safeArea), scene.windowSafeArea != nil { entries.append((.fill("insetd-unsafe"), "outside the safe area")) }
         if show.contains(.layoutMargins) { entries.append((.line("insetd-margins"), "layout margins")) }
-        if show.contains(.bars), scene.nodes.contains(where: { $0.bars.map { !$0.isEmpty } ?? false }) { entries.append((.fill("insetd-bar"), "bars")) }
+        if show.contains(.bars), scene.nodes.contains(where: { scene.nodes.bars(of: $0).map { !$0.isEmpty } ?? false }) { entries.append((.fill("insetd-bar"), "bars")) }
         if scene.keyboard != nil { entries.append((.fill("insetd-kb"), "keyboard")) }
-        if scene.nodes.contains(where: { $0.keyboardLayoutGuide != nil }) { entries.append((.line("insetd-guide"), "keyboard layout guide")) }
+        if scene.nodes.contains(where: { scene.nodes.keyboardLayoutGuide(of: $0) != nil }) { entries.append((.line("insetd-guide"), "keyboard layout guide")) }
         if scene.hasSmallerWindow { entries.append((.fill("insetd-other"), "other apps")) }
         if values.values.contains(where: \.window) { entries.append((.text("insetd-win-n"), "window inset (pt)")) }
         if values.values.contains(where: { !$0.window }) { entries.append((.text("insetd-node-n"), "node inset (pt)")) }

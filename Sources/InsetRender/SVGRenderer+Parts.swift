@@ -8,7 +8,7 @@ extension SVGRenderer {
 
     static func drawBars(_ scene: RenderScene, origin: (x: Double, y: Double), into svg: inout SVGText) {
         for node in scene.nodes {
-            guard let bars = node.bars else { continue }
+            guard let bars = scene.nodes.bars(of: node) else { continue }
             let x = origin.x + node.frameInWindow.x
             let y = origin.y + node.frameInWindow.y
             let shown: [(String, Rect?)] = [
@@ -47,11 +47,11 @@ extension SVGRenderer {
 
     /// The chosen node's keyboard layout guide (or every node's when none is chosen), dashed.
     static func drawKeyboardGuide(_ scene: RenderScene, selected: String?, origin: (x: Double, y: Double), into svg: inout SVGText) {
-        for node in scene.nodes where selected == nil || selected == node.id {
-            guard let guide = node.keyboardLayoutGuide else { continue }
+        for node in scene.nodes where selected == nil || selected == scene.nodes.id(of: node) {
+            guard let guide = scene.nodes.keyboardLayoutGuide(of: node) else { continue }
             let frame = node.frameInWindow
             // The guide is in the node's bounds, which a scroll view moves by its offset.
-            let offset = node.scroll?.contentOffset ?? Point(x: 0, y: 0)
+            let offset = scene.nodes.scroll(of: node)?.contentOffset ?? Point(x: 0, y: 0)
             svg.raw("<rect data-keyboard-guide=\"\" class=\"insetd-guide\"")
             svg.rectAttributes((origin.x + frame.x + guide.x - offset.x, origin.y + frame.y + guide.y - offset.y, guide.width, guide.height))
             svg.raw("/>\n")

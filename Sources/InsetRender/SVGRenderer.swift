@@ -52,7 +52,7 @@ public enum SVGRenderer {
         var labels = LabelPlacer(screen: screen, metrics: metrics, reserved: values?.boxes ?? [])
         let layers = NodeLayers(options)
         for node in scene.nodes {
-            drawNode(node, origin: origin, selected: options.node, layers: layers, labels: &labels, into: &svg)
+            drawNode(node, id: scene.nodes.id(of: node), origin: origin, selected: options.node, layers: layers, labels: &labels, into: &svg)
         }
         drawKeyboardGuide(scene, selected: options.node, origin: origin, into: &svg)
         drawHardware(scene, into: &svg)
@@ -185,13 +185,13 @@ public enum SVGRenderer {
         }
     }
 
-    private static func drawNode(_ node: NodeResult, origin: (x: Double, y: Double), selected: String?, layers: NodeLayers, labels: inout LabelPlacer, into svg: inout SVGText) {
+    private static func drawNode(_ node: NodeResult, id: String, origin: (x: Double, y: Double), selected: String?, layers: NodeLayers, labels: inout LabelPlacer, into svg: inout SVGText) {
         let frame = node.frameInWindow
         let x = origin.x + frame.x
         let y = origin.y + frame.y
-        let guides = selected == nil || selected == node.id
+        let guides = selected == nil || selected == id
         svg.raw("<g data-node=\"")
-        svg.escaped(node.id)
+        svg.escaped(id)
         svg.raw("\"")
         if let insets = node.safeAreaInsets {
             svg.raw(" data-safe-area=\"")
@@ -205,10 +205,10 @@ public enum SVGRenderer {
             svg.raw("\"")
         }
         svg.raw("><title>")
-        svg.escaped(node.id)
+        svg.escaped(id)
         svg.raw("</title>")
-        if layers.frames || selected == node.id {
-            svg.raw(selected == node.id ? "<rect class=\"insetd-sel\"" : "<rect class=\"insetd-frame\"")
+        if layers.frames || selected == id {
+            svg.raw(selected == id ? "<rect class=\"insetd-sel\"" : "<rect class=\"insetd-frame\"")
             svg.rectAttributes((x, y, frame.width, frame.height))
             svg.raw("/>")
         }
@@ -226,7 +226,7 @@ public enum SVGRenderer {
             if let insets = node.safeAreaInsets {
                 area = (x + insets.left, y + insets.top, frame.width - insets.left - insets.right, frame.height - insets.top - insets.bottom)
             }
-            labels.place(node.id, in: area, fallback: (x, y, frame.width, frame.height), into: &svg)
+            labels.place(id, in: area, fallback: (x, y, frame.width, frame.height), into: &svg)
         }
         svg.raw("</g>\n")
     }

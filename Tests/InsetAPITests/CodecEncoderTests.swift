@@ -9,6 +9,42 @@ import InsetEngineTestSupport
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+/// A node written by hand: its result's fields, its id, explanation and extras, which
+/// `state(_:)` adds to a state's tables.
+@dynamicMemberLookup
+private struct HandNode {
+    var id: String
+    var result: NodeResult
+    var explain: Explanation?
+    var scroll: ScrollNodeResult?
+    var bars: BarFrames?
+    /// The earlier node of the state whose explanation this one shares (`explain` unused).
+    var sharing: Int?
+
+    subscript<Value>(dynamicMember path: WritableKeyPath<NodeResult, Value>) -> Value {
+        get { result[keyPath: path] }
+        set { result[keyPath: path] = newValue }
+    }
+
+    /// Every node of `nodes`, an engine's state, as written by hand.
+    static func all(_ nodes: NodeResults) -> [HandNode] {
+        nodes.details.map { HandNode(id: $0.id, result: $0.result, explain: $0.explain, scroll: $0.scroll, bars: $0.bars) }
+    }
+}
+
+/// A state of `nodes`, in order.
+private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
+    var state = NodeResults()
+    for node in nodes {
+        if let other = node.sharing {
+            state.append(node.result, id: node.id, sharingExplanationOf: other, scroll: node.scroll, bars: node.bars)
+        } else {
+            state.append(node.result, id: node.id, explain: node.explain, scroll: node.scroll, bars: node.bars)
+        }
+    }
+    return state
+}
+
 @Suite struct CodecEncoderTests {
     private static let request = DecodedLayoutRequest(
         device: "iphone-x", orientation: .portrait,
@@ -16,28 +52,24 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
             environment: FakeDevices().environment(id: "iphone-x", orientation: .portrait, systemVersion: 18, statusBarHidden: false)!,
             systemVersion: 18, root: Node(id: "nav")))
 
-    private static let nav = NodeResult(
-        id: "nav",
+    private static let nav = HandNode(id: "nav", result: NodeResult(
         frame: Rect(x: 0, y: 0, width: 375, height: 812), frameInWindow: Rect(x: 0, y: 0, width: 375, height: 812),
         safeAreaInsets: Insets(top: 44, bottom: 34), safeAreaLayoutGuide: Rect(x: 0, y: 44, width: 375, height: 734),
         layoutMargins: Insets(top: 44, left: 16, bottom: 34, right: 16),
         directionalLayoutMargins: DirectionalInsets(top: 44, leading: 16, bottom: 34, trailing: 16),
-        layoutMarginsGuide: Rect(x: 16, y: 44, width: 343, height: 734),
+        layoutMarginsGuide: Rect(x: 16, y: 44, width: 343, height: 734), layoutGuides: LayoutGuideLengths(top: 44, bottom: 34)),
         explain: Explanation(top: [Contribution(.sensorHousing, 44)], bottom: [Contribution(.homeIndicator, 34)]),
-        scroll: nil, layoutGuides: LayoutGuideLengths(top: 44, bottom: 34),
         bars: BarFrames(statusBar: Rect(x: 0, y: 0, width: 375, height: 44), navigationBar: Rect(x: 0, y: 44, width: 375, height: 44)))
 
-    private static let list = NodeResult(
-        id: "list",
+    private static let list = HandNode(id: "list", result: NodeResult(
         frame: Rect(x: 0, y: 0.5, width: 375, height: 100), frameInWindow: Rect(x: 0, y: 88.5, width: 375, height: 100),
         safeAreaInsets: nil, safeAreaLayoutGuide: nil,
         layoutMargins: Insets(top: 8, left: 8, bottom: 8, right: 8),
         directionalLayoutMargins: DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8),
-        layoutMarginsGuide: Rect(x: 8, y: -80, width: 359, height: 84),
+        layoutMarginsGuide: Rect(x: 8, y: -80, width: 359, height: 84)),
         explain: nil,
         scroll: ScrollNodeResult(contentInset: Insets(top: 88), adjustedContentInset: Insets(top: 88), verticalScrollIndicatorInsets: Insets(top: 88),
-                                 horizontalScrollIndicatorInsets: .zero, contentOffset: Point(x: 0, y: -88)),
-        layoutGuides: nil, bars: nil)
+                                 horizontalScrollIndicatorInsets: .zero, contentOffset: Point(x: 0, y: -88)))
 
     @Test func writesEveryInsetSourceByItsRawValue() throws {
         let sources: [InsetSource] = [
@@ -46,7 +78,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         ]
         var node = Self.nav
         node.explain = Explanation(top: sources.map { Contribution($0, 1) })
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [node], steps: [])
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state([node]), steps: [])
         let document = try JSONDocument(parsing: LayoutResponseEncoder.encode(result, for: Self.request))
         let written = text(LayoutResponseEncoder.encode(result, for: Self.request))
         let expected = sources.map { #"{"source":"\#($0.rawValue)","value":1}"# }.joined(separator: ",")
@@ -56,7 +88,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
 
     /// `"steps": []` in the request is answered with `"steps":[]`; no `steps`, no key.
     @Test func answersAnEmptyStepsArrayOnlyWhenAsked() {
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [Self.nav], steps: [])
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state([Self.nav]), steps: [])
         var asked = Self.request
         asked.hasSteps = true
         #expect(text(LayoutResponseEncoder.encode(result, for: asked)).hasSuffix(#"}},"steps":[]}"#))
@@ -64,7 +96,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     }
 
     @Test func encodesALayoutResult() {
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: Insets(top: 44, bottom: 34), nodes: [Self.nav, Self.list], steps: [])
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: Insets(top: 44, bottom: 34), nodes: state([Self.nav, Self.list]), steps: [])
         let expected = #"{"device":"iphone-x","orientation":"portrait","systemVersion":18,"screen":{"width":375,"height":812},"#
             + #""window":{"safeAreaInsets":{"top":44,"left":0,"bottom":34,"right":0},"frame":{"x":0,"y":0,"width":375,"height":812},"sizeClass":{"horizontal":"compact","vertical":"regular"}},"nodes":{"#
             + #""nav":{"frame":{"x":0,"y":0,"width":375,"height":812},"frameInWindow":{"x":0,"y":0,"width":375,"height":812},"#
@@ -87,21 +119,21 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     /// without any are written anew: the same bytes either way.
     @Test func repeatsSharedExplanationsByteForByte() throws {
         let shared = try #require(Self.nav.explain)
-        var nodes: [NodeResult] = []
-        func node(_ id: String, _ explain: Explanation?) {
+        var nodes: [HandNode] = []
+        func node(_ id: String, _ explain: Explanation?, sharing: Int? = nil) {
             var node = Self.list
             node.id = id
-            node.explain = explain
+            (node.explain, node.sharing) = (explain, sharing)
             nodes.append(node)
         }
         node("a", shared)
-        node("b", shared)
+        node("b", nil, sharing: 0)
         node("c", Explanation(top: [Contribution(.statusBar, 20)], left: shared.left, bottom: shared.bottom, right: [Contribution(.offset, -0.5)]))
-        node("d", shared)
+        node("d", nil, sharing: 0)
         node("e", Explanation(top: [Contribution(.sensorHousing, 44)], bottom: [Contribution(.homeIndicator, 34)]))   // equal, not shared
         node("f", nil)
-        node("g", shared)
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes])
+        node("g", nil, sharing: 0)
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state(nodes), steps: [state(nodes)])
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         let first = #""explain":{"top":[{"source":"sensorHousing","value":44}],"left":[],"bottom":[{"source":"homeIndicator","value":34}],"right":[]}"#
         let other = #""explain":{"top":[{"source":"statusBar","value":20}],"left":[],"bottom":[{"source":"homeIndicator","value":34}],"right":[{"source":"offset","value":-0.5}]}"#
@@ -124,7 +156,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     @Test func repeatsSharedMembersByteForByte() throws {
         let explain = try #require(Self.nav.explain)
         let margins = (Insets(top: 8, left: 16, bottom: 8, right: 16), DirectionalInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
-        var nodes: [NodeResult] = []
+        var nodes: [HandNode] = []
         func node(_ safeArea: Insets?, _ margins: (Insets, DirectionalInsets), _ explain: Explanation?) {
             var node = Self.nav
             node.id = "n\(nodes.count)"
@@ -143,7 +175,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         node(Insets(top: 0), margins, Explanation(top: explain.top, left: explain.left, bottom: explain.bottom, right: [Contribution(.offset, 1)]))
         let written = try "{" + nodes.map(Self.alone).joined(separator: ",") + "}"
         let reversed = try "{" + nodes.reversed().map(Self.alone).joined(separator: ",") + "}"
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes.reversed()])
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state(nodes), steps: [state(nodes.reversed())])
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(reversed)}]}"#))
         #expect(written.ranges(of: #""safeAreaInsets":{"top":0,"left":0,"bottom":0,"right":0}"#).count == 4)
@@ -156,14 +188,13 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     /// the one of each node written alone.
     @Test func repeatsPlainViewsMembersByteForByte() throws {
         let explain = try #require(Self.nav.explain)
-        var nodes: [NodeResult] = []
+        var nodes: [HandNode] = []
         func plain(_ width: Double, safeArea: Insets? = .zero, explain: Explanation? = explain, margin: Double = 8) {
             let nav = Self.nav
-            var node = NodeResult(
-                id: "p\(nodes.count)", frame: nav.frame, frameInWindow: nav.frameInWindow, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-                layoutMargins: nav.layoutMargins, directionalLayoutMargins: nav.directionalLayoutMargins, layoutMarginsGuide: nav.layoutMarginsGuide,
-                explain: nil, scroll: nil, layoutGuides: nil, bars: nil
-            )
+            var node = HandNode(id: "p\(nodes.count)", result: NodeResult(
+                frame: nav.frame, frameInWindow: nav.frameInWindow, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
+                layoutMargins: nav.layoutMargins, directionalLayoutMargins: nav.directionalLayoutMargins, layoutMarginsGuide: nav.layoutMarginsGuide
+            ))
             node.frame.y = Double(nodes.count)
             node.safeAreaInsets = safeArea
             node.safeAreaLayoutGuide = safeArea.map { _ in Rect(x: 0, y: 0, width: width, height: 44) }
@@ -189,7 +220,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         plain(375)
         let written = try "{" + nodes.map(Self.alone).joined(separator: ",") + "}"
         let reversed = try "{" + nodes.reversed().map(Self.alone).joined(separator: ",") + "}"
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: nodes, steps: [nodes.reversed()])
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state(nodes), steps: [state(nodes.reversed())])
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         #expect(encoded.hasSuffix(#""nodes":\#(written),"steps":[{"nodes":\#(reversed)}]}"#))
     }
@@ -217,20 +248,20 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
                         subviews: [table("t1", insetsContentViews: true), table("t2", insetsContentViews: false)])
         let result = InsetEngine.layout(LayoutRequest(environment: environment, root: root))
         // The premise: the two tables' rows differ in their content views alone.
-        let byID = Dictionary(uniqueKeysWithValues: result.nodes.map { ($0.id, $0) })
+        let byID = Dictionary(uniqueKeysWithValues: result.nodes.details.map { ($0.id, $0) })
         #expect(byID["t1a"]?.contentView?.frame == Rect(x: 30, y: 0, width: 762, height: 44))
         #expect(byID["t2a"]?.contentView?.frame == Rect(x: 0, y: 0, width: 812, height: 44))
         #expect(byID["t1a"]?.safeAreaInsets == byID["t2a"]?.safeAreaInsets)
         #expect(byID["t1a"]?.explanationIdentity == byID["t2a"]?.explanationIdentity)
         #expect(byID["t1s"]?.separatorInset != byID["t1a"]?.separatorInset)
-        let written = try "{" + result.nodes.map(Self.alone).joined(separator: ",") + "}"
+        let written = try "{" + HandNode.all(result.nodes).map(Self.alone).joined(separator: ",") + "}"
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         #expect(encoded.hasSuffix(#""nodes":\#(written)}"#))
     }
 
     /// The members of `node` as written alone, where nothing is shared.
-    private static func alone(_ node: NodeResult) throws -> String {
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: [node], steps: [])
+    private static func alone(_ node: HandNode) throws -> String {
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state([node]), steps: [])
         let encoded = text(LayoutResponseEncoder.encode(result, for: Self.request))
         let members = try #require(encoded.firstRange(of: #""nodes":{"#)).upperBound
         return String(encoded[members...].dropLast(2))
@@ -241,7 +272,7 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
         legacy.request.systemVersion = 10.3
         var moved = Self.list
         moved.frame.y = -1
-        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: nil, nodes: [Self.list], steps: [[moved], [Self.list]])
+        let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: nil, nodes: state([Self.list]), steps: [state([moved]), state([Self.list])])
         let encoded = text(LayoutResponseEncoder.encode(result, for: legacy))
         // Below 11 the window keeps its frame and size classes, without a safe area.
         #expect(encoded.hasPrefix(#"{"device":"iphone-x","orientation":"portrait","systemVersion":10.3,"screen":{"width":375,"height":812},"#

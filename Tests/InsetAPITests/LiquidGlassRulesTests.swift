@@ -1,6 +1,7 @@
 import DeviceCatalog
 import Foundation
 import InsetEngine
+import InsetEngineTestSupport
 @testable import InsetAPI
 import ServiceKit
 import ServiceTestSupport
@@ -29,7 +30,7 @@ import Testing
         }
     }
 
-    func node(_ result: LayoutResult, _ id: String) -> NodeResult { result.nodes.first { $0.id == id }! }
+    func node(_ result: LayoutResult, _ id: String) -> NodeDetails { result.nodes.details(id)! }
     func navigationBar(_ result: LayoutResult) -> Rect? { node(result, "nav").bars?.navigationBar }
     func top(_ result: LayoutResult, _ id: String = "content") -> Double? { node(result, id).safeAreaInsets?.top }
 
@@ -90,8 +91,8 @@ import Testing
     func shiftInAStepRaisesTheCaveat() throws {
         let child = #"{"id": "root", "viewController": {}, "subviews": [{"id": "nav", "frame": {"x": 0, "y": 100, "width": 402, "height": 874}, "viewController": {"kind": "navigation"}, "subviews": [{"id": "content", "viewController": {}}]}]}"#
         let moved = try layout("iphone-16-pro", #""systemVersion": 18, "steps": [{"frames": {"nav": {"x": 0, "y": 0, "width": 402, "height": 874}}}], "#, root: child)
-        #expect(moved.nodes[1].bars?.navigationBar?.y == 0)
-        #expect(moved.steps[0][1].bars?.navigationBar?.y == 56.333)
+        #expect(moved.nodes.bars(of: moved.nodes[1])?.navigationBar?.y == 0)
+        #expect(moved.steps[0].bars(of: moved.steps[0][1])?.navigationBar?.y == 56.333)
         #expect(moved.caveats.list == [.S8])
     }
 

@@ -36,7 +36,7 @@ import Testing
     func customScreenSeparatorFollowsTheIPadWidth(width: Int, separator: SeparatorInset) throws {
         let body = #"{"screen": {"width": \#(width), "height": 1024}, "root": {"id": "t", "kind": "tableView", "viewController": {}, "subviews": [{"id": "c", "kind": "cell"}]}}"#
         let request = try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8)).request
-        let cell = InsetEngine.layout(request).nodes.first { $0.id == "c" }
+        let cell = InsetEngine.layout(request).nodes[id: "c"]
         #expect(cell?.layoutMargins.left == 20)
         #expect(cell?.separatorInset == separator)
     }

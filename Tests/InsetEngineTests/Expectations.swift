@@ -54,9 +54,9 @@ struct LayoutCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    private static func check(_ expectation: Expect, in nodes: [NodeResult], result: LayoutResult, sourceLocation: SourceLocation) {
-        func node(_ id: String) -> NodeResult? {
-            let found = nodes.first { $0.id == id }
+    private static func check(_ expectation: Expect, in nodes: NodeResults, result: LayoutResult, sourceLocation: SourceLocation) {
+        func node(_ id: String) -> NodeDetails? {
+            let found = nodes.details(id)
             #expect(found != nil, "no node \(id)", sourceLocation: sourceLocation)
             return found
         }

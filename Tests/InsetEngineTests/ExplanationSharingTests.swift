@@ -98,7 +98,7 @@ func explanationIdentities() {
     let cells = (0..<4).map { Node.view("cell\($0)", frame: Rect(0, Double($0) * 44, 375, 44), subviews: [.view("label\($0)", frame: Rect(16, 0, 343, 44))]) }
     let table = Node.controller("table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 375, height: 2000)), subviews: cells)
     let result = layout(.iPhoneX, .navigation("nav", content: table))
-    let nodes = result.nodes
+    let nodes = result.nodes.details
     for first in nodes {
         for second in nodes where first.explanationIdentity != nil && first.explanationIdentity == second.explanationIdentity {
             #expect(first.explain == second.explain, "\(first.id) and \(second.id) share an identity")
@@ -109,31 +109,56 @@ func explanationIdentities() {
     #expect(result["cell0"].explanationIdentity != nil)
     // The legacy model explains nothing.
     let legacy = layout(.iPhoneX, .navigation("nav", content: table), systemVersion: 10)
-    #expect(legacy.nodes.allSatisfy { $0.explanationIdentity == nil && $0.explain == nil })
+    #expect(legacy.nodes.details.allSatisfy { $0.explanationIdentity == nil && $0.explain == nil })
 }
 
-/// An explanation's four lists live in one allocation: read in place (`withExplanation`,
-/// as the encoder reads them) or as arrays (`explain`), every edge has its own entries.
+/// A state's explanations live in one table: read in place (`withExplanation`, as the
+/// encoder reads them) or as arrays (`explain`), every edge has its own entries.
 @Test("an explanation read in place has the entries of explain, edge by edge")
 func explanationEntriesInPlace() {
     let cells = (0..<3).map { Node.view("cell\($0)", frame: Rect(0, Double($0) * 44, 375, 44)) }
     let table = Node.controller("table", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 375, height: 2000)), subviews: cells)
     let result = layout(.iPhoneX, .navigation("nav", content: table))
     for node in result.nodes {
-        let explain = node.explain!
-        let inPlace = node.withExplanation { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] }
-        #expect(inPlace == [explain.top, explain.left, explain.bottom, explain.right], "\(node.id)")
+        let explain = result.nodes.explain(of: node)!
+        let inPlace = result.nodes.withExplanation(of: node) { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] }
+        #expect(inPlace == [explain.top, explain.left, explain.bottom, explain.right], "\(result.nodes.id(of: node))")
     }
-    // Every edge a different list, so that an edge read at another's place shows.
+    // Every edge a different list, so that an edge read at another's place shows; a node
+    // after it with another explanation, so that one read at another's offset shows.
     let given = Explanation(
         top: [Contribution(.statusBar, 20)], left: [Contribution(.sensorHousing, 44), Contribution(.offset, -1)],
         bottom: [Contribution(.homeIndicator, 34), Contribution(.offset, -4)], right: [Contribution(.screen, 3)]
     )
-    let made = NodeResult(
-        id: "n", frame: Rect(0, 0, 1, 1), frameInWindow: Rect(0, 0, 1, 1), safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-        layoutMargins: .zero, directionalLayoutMargins: DirectionalInsets(),
-        layoutMarginsGuide: Rect(0, 0, 1, 1), explain: given, scroll: nil, layoutGuides: nil, bars: nil
+    let other = Explanation(top: [Contribution(.offset, 7)], right: [Contribution(.floor, 2)])
+    let node = NodeResult(
+        frame: Rect(0, 0, 1, 1), frameInWindow: Rect(0, 0, 1, 1), safeAreaInsets: nil, safeAreaLayoutGuide: nil,
+        layoutMargins: .zero, directionalLayoutMargins: DirectionalInsets(), layoutMarginsGuide: Rect(0, 0, 1, 1)
     )
-    #expect(made.explain == given)
-    #expect(made.withExplanation { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] } == [given.top, given.left, given.bottom, given.right])
+    var made = NodeResults()
+    made.append(node, id: "n", explain: given)
+    made.append(node, id: "o", explain: other)
+    made.append(node, id: "p", sharingExplanationOf: 0)
+    #expect(made.explain(of: made[0]) == given)
+    #expect(made.explain(of: made[1]) == other)
+    #expect(made.explain(of: made[2]) == given && made[2].explanationIdentity == made[0].explanationIdentity)
+    #expect(made.withExplanation(of: made[0]) { [Array($0.top), Array($0.left), Array($0.bottom), Array($0.right)] } == [given.top, given.left, given.bottom, given.right])
+    #expect(made.ids == ["n", "o", "p"] && made.map(made.id(of:)) == ["n", "o", "p"])
+}
+
+/// A state's explanations outgrow the room the pass first gives them (about one entry per
+/// node) when every view adds entries on every edge: each still reads its own entries.
+@Test("explanations longer than the first room each keep their own entries")
+func explanationsOutgrowingTheirRoom() {
+    var node = Node.controller("c12", ViewController(additionalSafeAreaInsets: Insets(1, 1, 1, 1)))
+    for depth in (0..<12).reversed() {
+        node = .controller("c\(depth)", ViewController(additionalSafeAreaInsets: Insets(1, 1, 1, 1)), subviews: [node])
+    }
+    let result = layout(.iPhoneX, node)
+    for depth in 0...12 {
+        let explain = result["c\(depth)"].explain
+        // The window's entry, then one `additionalSafeAreaInsets` per controller down to this one.
+        #expect(explain?.top == [Contribution(.sensorHousing, 44)] + Array(repeating: Contribution(.additionalSafeAreaInsets, 1), count: depth + 1))
+        #expect(explain?.left == Array(repeating: Contribution(.additionalSafeAreaInsets, 1), count: depth + 1))
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Keyboard layout guides, RULES.md K1–K3 (sources: ../shared/research/next-rules.md §3).
 @Suite struct KeyboardGuideTests {
-    private func guide(_ keyboard: Keyboard?, _ options: KeyboardGuideOptions = KeyboardGuideOptions(), frame: Rect? = nil) -> (Rect?, NodeResult) {
+    private func guide(_ keyboard: Keyboard?, _ options: KeyboardGuideOptions = KeyboardGuideOptions(), frame: Rect? = nil) -> (Rect?, NodeDetails) {
         let view = Node(id: "v", placement: frame.map { .frame($0) } ?? .fill, keyboardLayoutGuide: options)
         var request = LayoutRequest(environment: Device.iPhoneX.environment(), root: .controller("root", subviews: [view]))
         request.keyboard = keyboard

@@ -23,17 +23,17 @@ struct LayoutStatesTests {
     func count() {
         var states = LayoutStates(Self.request)
         #expect(states.count == 4)
-        var given: [[NodeResult]] = []
+        var given: [NodeResults] = []
         while let state = states.next() { given.append(state) }
         #expect(given.count == 4)
-        #expect(given.allSatisfy { $0.map(\.id) == ["root", "container", "child", "card"] })
+        #expect(given.allSatisfy { $0.ids == ["root", "container", "child", "card"] })
         #expect(states.next() == nil)
     }
 
     @Test("each state is what it was before LayoutStates: frozen child, moved card, thawed child")
     func knownStates() {
         let states = Array(LayoutStates(Self.request))
-        func node(_ state: Int, _ id: String) -> NodeResult { states[state].first { $0.id == id }! }
+        func node(_ state: Int, _ id: String) -> NodeDetails { states[state].details(id)! }
         #expect(node(0, "child").safeAreaInsets == Insets(44, 0, 34, 0))
         #expect(node(0, "child").explain?.entries(.top) == ["sensorHousing 44"])
         #expect(node(1, "child").frameInWindow == Rect(0, 20, 375, 812))

@@ -194,8 +194,8 @@ func insideTheGuide(seed: UInt64) {
     let (parents, controllers) = shape(of: request.root)
     let result = InsetEngine.layout(request)
     for state in [result.nodes] + result.steps {
-        let byID = Dictionary(uniqueKeysWithValues: state.map { ($0.id, $0) })
-        for node in state where !controllers.contains(node.id) {
+        let byID = Dictionary(uniqueKeysWithValues: state.details.map { ($0.id, $0) })
+        for node in state.details where !controllers.contains(node.id) {
             guard let parent = parents[node.id].flatMap({ byID[$0] }), let guide = parent.safeAreaLayoutGuide,
                   let insets = parent.safeAreaInsets else { continue }
             // Insets are not clipped to the view's size (RULES.md): where they overlap, the

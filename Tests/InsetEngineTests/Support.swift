@@ -119,13 +119,13 @@ func layout(_ device: Device, _ root: Node, orientation: Orientation = .portrait
 
 extension LayoutResult {
     /// The node with `id` after the first layout.
-    subscript(id: String) -> NodeResult { nodes.first { $0.id == id }! }
+    subscript(id: String) -> NodeDetails { nodes.details(id)! }
 
     /// The node with `id` after step `step` (0-based).
-    func after(step: Int, _ id: String) -> NodeResult { steps[step].first { $0.id == id }! }
+    func after(step: Int, _ id: String) -> NodeDetails { steps[step].details(id)! }
 
     /// Every node state: the first layout's and every step's.
-    var allStates: [NodeResult] { nodes + steps.flatMap { $0 } }
+    var allStates: [NodeDetails] { nodes.details + steps.flatMap(\.details) }
 }
 
 extension Explanation {

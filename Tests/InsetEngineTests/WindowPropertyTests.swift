@@ -1,4 +1,5 @@
 import InsetEngine
+import InsetEngineTestSupport
 import Testing
 
 private let windowSeeds: [UInt64] = Array(1...40)

@@ -13,17 +13,16 @@ extension LayoutResponseEncoder {
     static var nodeRoom: Int { 24 &* Cursor.objectRoom }
 
     /// `"nodes":{"id":{…},…}`.
-    static func writeNodes(_ nodes: [NodeResult], to writer: inout JSONWriter) {
+    static func writeNodes(_ nodes: NodeResults, to writer: inout JSONWriter) {
         writer.beginObject("nodes")
         // The recent plain members are kept on the stack (a few words each): an array would
         // add its creation, growth and release.
         withUnsafeTemporaryAllocation(of: PlainWritten.self, capacity: RecentPlainMembers.capacity) { recent in
             var shared = SharedMembers(plain: RecentPlainMembers(storage: recent))
-            // Each result is read in place: copying a `NodeResult` out of the array would
-            // retain and release every reference it holds.
-            nodes.withUnsafeBufferPointer { nodes in
-                for index in nodes.indices {
-                    write(nodes.baseAddress! + index, to: &writer, shared: &shared)
+            // Each result and id is read in place: no copy of a result, no retain of an id.
+            nodes.withUnsafeResults { results, ids in
+                for index in results.indices {
+                    write(results.baseAddress! + index, id: ids.baseAddress! + index, of: nodes, to: &writer, shared: &shared)
                 }
             }
         }
@@ -32,10 +31,13 @@ extension LayoutResponseEncoder {
 
     /// `"id":{…}`: one node, its members in API.md's order; absent parts omitted.
     @inline(__always)
-    private static func write(_ node: UnsafePointer<NodeResult>, to writer: inout JSONWriter, shared: inout SharedMembers) {
+    private static func write(
+        _ node: UnsafePointer<NodeResult>, id: UnsafePointer<String>, of nodes: NodeResults, to writer: inout JSONWriter,
+        shared: inout SharedMembers
+    ) {
         var out = writer.cursor(reserving: nodeRoom &+ 21)
-        if !out.shortKey(node.pointee.id, opening: UInt8(ascii: "{")) {
-            out = writer.beginObject(dynamic: node.pointee.id, after: out, reserving: nodeRoom)
+        if !out.shortKey(id.pointee, opening: UInt8(ascii: "{")) {
+            out = writer.beginObject(dynamic: id.pointee, after: out, reserving: nodeRoom)
         }
         out.field("frame", node.pointee.frame, comma: false)
         out.field("frameInWindow", node.pointee.frameInWindow)
@@ -43,28 +45,28 @@ extension LayoutResponseEncoder {
         // for the few nodes written afresh).
         let contentViewFrame = node.pointee.contentView?.frame
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
-        if case .none = node.pointee.scroll, case .none = node.pointee.layoutGuides, case .none = node.pointee.bars,
-           case .none = node.pointee.sections, case .none = node.pointee.keyboardLayoutGuide {
+        if !node.pointee.hasExtras, case .none = node.pointee.layoutGuides {
             if let bytes = shared.plain.bytes(alike: node, contentViewFrame: contentViewFrame) {
                 writer.reserve(bytes.count &+ 2, after: &out)
                 out.byte(UInt8(ascii: ","))
                 writer.copyWritten(bytes, to: &out)
             } else {
                 let start = writer.offset(of: out) &+ 1
-                writeMembers(node, to: &out, in: &writer, shared: &shared)
+                writeMembers(node, of: nodes, to: &out, in: &writer, shared: &shared)
                 shared.plain.remember(node, contentViewFrame: contentViewFrame, at: start..<writer.offset(of: out))
             }
         } else {
-            writeMembers(node, to: &out, in: &writer, shared: &shared)
+            writeMembers(node, of: nodes, to: &out, in: &writer, shared: &shared)
         }
         out.byte(UInt8(ascii: "}"))
         writer.advance(to: out, needsComma: true)
     }
 
     /// A node's members after its frames, each after a comma: `out` has room for the
-    /// members of bounded size; the others make their own.
+    /// members of bounded size; the others make their own. `nodes` holds its extras and
+    /// explanation (a parameter: kept in `shared` it would be retained at each read).
     private static func writeMembers(
-        _ node: UnsafePointer<NodeResult>, to out: inout Cursor, in writer: inout JSONWriter,
+        _ node: UnsafePointer<NodeResult>, of nodes: NodeResults, to out: inout Cursor, in writer: inout JSONWriter,
         shared: inout SharedMembers
     ) {
         if let safeAreaInsets = node.pointee.safeAreaInsets {
@@ -77,10 +79,9 @@ extension LayoutResponseEncoder {
             out.field("directionalLayoutMargins", margins.directionalLayoutMargins)
         }
         out.field("layoutMarginsGuide", node.pointee.layoutMarginsGuide)
-        // Bound only when there: the writes that follow could change `node` for all the
-        // compiler knows, so `if let` would copy the optional out for every node.
-        if case .some = node.pointee.scroll {
-            let scroll = node.pointee.scroll!
+        // The extras read only when there: each read copies the result.
+        let hasExtras = node.pointee.hasExtras
+        if hasExtras, let scroll = nodes.scroll(of: node.pointee) {
             out.field("contentInset", scroll.contentInset)
             out.field("adjustedContentInset", scroll.adjustedContentInset)
             out.field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets)
@@ -91,17 +92,16 @@ extension LayoutResponseEncoder {
             out.member("topLayoutGuide", guides.top, comma: true)
             out.member("bottomLayoutGuide", guides.bottom, comma: true)
         }
-        if case .some = node.pointee.bars { out.bars(node.pointee.bars!) }
+        if hasExtras, let bars = nodes.bars(of: node.pointee) { out.bars(bars) }
         if let contentView = node.pointee.contentView { out.contentView(contentView) }
         if let separator = node.pointee.separatorInset { out.separatorInset(separator) }
-        if case .some = node.pointee.sections {
-            let sections = node.pointee.sections!
+        if hasExtras, let sections = nodes.sections(of: node.pointee) {
             writer.advance(to: out, needsComma: true)
             writer.sectionInsets(sections)
             writer.sectionExplain(sections)
             out = writer.continuation(reserving: nodeRoom)
         }
-        if let guide = node.pointee.keyboardLayoutGuide { out.field("keyboardLayoutGuide", guide) }
+        if hasExtras, let guide = nodes.keyboardLayoutGuide(of: node.pointee) { out.field("keyboardLayoutGuide", guide) }
         // Compared by identity, and read only to be written: its lists are read in place.
         if let identity = node.pointee.explanationIdentity {
             if let last = shared.explanation, last.value == identity {
@@ -109,7 +109,7 @@ extension LayoutResponseEncoder {
                 out.byte(UInt8(ascii: ","))
                 writer.copyWritten(last.bytes, to: &out)
             } else {
-                _ = node.pointee.withExplanation { entries in
+                _ = nodes.withExplanation(of: node.pointee) { entries in
                     writer.reserve(Cursor.explainRoom(entries) &+ 1, after: &out)
                     let start = writer.offset(of: out) &+ 1
                     out.explain(entries)
@@ -143,7 +143,7 @@ extension LayoutResponseEncoder {
     private struct SharedMembers {
         var safeAreaInsets: Written<Insets>?
         var margins: Written<Margins>?
-        var explanation: Written<ObjectIdentifier>?
+        var explanation: Written<ExplanationIdentity>?
         /// The last few plain views' members after their frames: each cell of a list, and each
         /// of its subviews, usually has those of the one before it, a few nodes back.
         var plain: RecentPlainMembers

@@ -72,7 +72,7 @@ public enum LayoutResponseEncoder {
         /// `nodes`, for a step the rest of the step's object (its `{` ends the piece before);
         /// then the opening of the next step's object, or the end of the document (after the
         /// whole answer's `caveats`, written only there).
-        func writePiece(_ index: Int, nodes: [NodeResult], caveats: CaveatSet, to writer: inout JSONWriter) {
+        func writePiece(_ index: Int, nodes: NodeResults, caveats: CaveatSet, to writer: inout JSONWriter) {
             if index == 0 {
                 writer.beginObject()
                 writer.field("device", device)

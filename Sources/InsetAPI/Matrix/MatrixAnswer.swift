@@ -137,12 +137,12 @@ struct MatrixAnswer: IteratorProtocol, Sendable {
 
     /// One line per node that has `field`: device, orientation, systemVersion, node id, the
     /// four edges (numbers as the JSON answers write them) and an empty `skipped`.
-    private func appendLines(_ combination: MatrixRequest.Combination, _ nodes: [NodeResult], field: NodeField, to piece: inout [UInt8]) {
+    private func appendLines(_ combination: MatrixRequest.Combination, _ nodes: NodeResults, field: NodeField, to piece: inout [UInt8]) {
         let prefix = Self.linePrefix(combination)
         for node in nodes {
-            guard let insets = field.insets(of: node) else { continue }
+            guard let insets = field.insets(of: node, in: nodes) else { continue }
             piece.append(contentsOf: prefix)
-            Self.appendCSVField(node.id, to: &piece)
+            Self.appendCSVField(nodes.id(of: node), to: &piece)
             piece.append(UInt8(ascii: ","))
             piece.append(contentsOf: Self.numbers([insets.top, insets.left, insets.bottom, insets.right]))
             piece.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\r"), UInt8(ascii: "\n")])

@@ -18,14 +18,14 @@ enum NodeField: String, CaseIterable, Sendable {
     ]
 
     /// This field of `node` when it is Insets and the node has it.
-    func insets(of node: NodeResult) -> Insets? {
+    func insets(of node: NodeResult, in nodes: NodeResults) -> Insets? {
         switch self {
         case .safeAreaInsets: node.safeAreaInsets
         case .layoutMargins: node.layoutMargins
-        case .contentInset: node.scroll?.contentInset
-        case .adjustedContentInset: node.scroll?.adjustedContentInset
-        case .verticalScrollIndicatorInsets: node.scroll?.verticalScrollIndicatorInsets
-        case .horizontalScrollIndicatorInsets: node.scroll?.horizontalScrollIndicatorInsets
+        case .contentInset: nodes.scroll(of: node)?.contentInset
+        case .adjustedContentInset: nodes.scroll(of: node)?.adjustedContentInset
+        case .verticalScrollIndicatorInsets: nodes.scroll(of: node)?.verticalScrollIndicatorInsets
+        case .horizontalScrollIndicatorInsets: nodes.scroll(of: node)?.horizontalScrollIndicatorInsets
         default: nil
         }
     }
@@ -97,10 +97,10 @@ enum MatrixFormat: Hashable, Sendable {
 extension JSONWriter {
     /// `"nodes":{"id":{…},…}` with only the `fields` of each node, each written as the
     /// /layout answer writes it, in its order.
-    mutating func nodes(_ nodes: [NodeResult], fields: NodeFieldSet) {
+    mutating func nodes(_ nodes: NodeResults, fields: NodeFieldSet) {
         beginObject("nodes")
         for node in nodes {
-            key(dynamic: node.id)
+            key(dynamic: nodes.id(of: node))
             beginObject()
             if fields.contains(.frame) { field("frame", node.frame) }
             if fields.contains(.frameInWindow) { field("frameInWindow", node.frameInWindow) }
@@ -109,7 +109,7 @@ extension JSONWriter {
             if fields.contains(.layoutMargins) { field("layoutMargins", node.layoutMargins) }
             if fields.contains(.directionalLayoutMargins) { field("directionalLayoutMargins", node.directionalLayoutMargins) }
             if fields.contains(.layoutMarginsGuide) { field("layoutMarginsGuide", node.layoutMarginsGuide) }
-            if let scroll = node.scroll {
+            if let scroll = nodes.scroll(of: node) {
                 if fields.contains(.contentInset) { field("contentInset", scroll.contentInset) }
                 if fields.contains(.adjustedContentInset) { field("adjustedContentInset", scroll.adjustedContentInset) }
                 if fields.contains(.verticalScrollIndicatorInsets) { field("verticalScrollIndicatorInsets", scroll.verticalScrollIndicatorInsets) }
@@ -120,15 +120,15 @@ extension JSONWriter {
                 if fields.contains(.topLayoutGuide) { field("topLayoutGuide", guides.top) }
                 if fields.contains(.bottomLayoutGuide) { field("bottomLayoutGuide", guides.bottom) }
             }
-            if fields.contains(.bars), let bars = node.bars { self.bars(bars) }
+            if fields.contains(.bars), let bars = nodes.bars(of: node) { self.bars(bars) }
             if fields.contains(.contentView), let contentView = node.contentView { self.contentView(contentView) }
             if fields.contains(.separatorInset), let separator = node.separatorInset { separatorInset(separator) }
-            if let sections = node.sections {
+            if let sections = nodes.sections(of: node) {
                 if fields.contains(.sectionInsets) { sectionInsets(sections) }
                 if fields.contains(.sectionExplain) { sectionExplain(sections) }
             }
-            if fields.contains(.keyboardLayoutGuide), let guide = node.keyboardLayoutGuide { field("keyboardLayoutGuide", guide) }
-            if fields.contains(.explain) { _ = node.withExplanation { self.explain($0) } }
+            if fields.contains(.keyboardLayoutGuide), let guide = nodes.keyboardLayoutGuide(of: node) { field("keyboardLayoutGuide", guide) }
+            if fields.contains(.explain) { _ = nodes.withExplanation(of: node) { self.explain($0) } }
             endObject()
         }
         endObject()

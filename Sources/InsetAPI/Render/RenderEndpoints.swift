@@ -92,7 +92,7 @@ struct RenderEndpoints: Sendable {
     /// The picture of one state of `decoded`'s answer.
     private func picture(_ decoded: DecodedLayoutRequest, options: RenderOptions) -> [UInt8] {
         var states = LayoutStates(decoded.request)
-        var nodes: [NodeResult] = []
+        var nodes = NodeResults()
         for _ in 0...options.step {
             guard let next = states.next() else { break }
             nodes = next

@@ -94,14 +94,18 @@ struct FlatNode: Sendable {
 /// superview always precedes it, so one forward pass sees every superview before its subviews.
 ///
 /// The request's views are not copied: the tree keeps the hierarchy's arrays (shared with
-/// it) and reads a node's larger properties (view controller, scroll properties, margins, id)
+/// it) and reads a node's larger properties (view controller, scroll properties, margins)
 /// from there when the pass needs them.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
-    /// The views' ids, as the hierarchy holds them.
+    /// The views' ids, as the hierarchy holds them (each state's results share them).
     let ids: [String]
     private let collectionLayouts: [Int: CollectionLayout]
+    /// How many nodes may have extras (``NodeExtras``): the root, scroll views, containers,
+    /// and the nodes other than rows a rule of lists or the keyboard applies to (a row's one
+    /// extra, a keyboard layout guide, is rare). The pass reserves that much room for them.
+    let extrasBound: Int
 
     /// Classifies every view of `hierarchy`.
     ///
@@ -114,6 +118,7 @@ struct FlatTree: Sendable {
         // last row's bottom, and the other tables' (rows of two tables interleave only when
         // a table sits inside a row).
         var rowBottoms = RowBottoms()
+        var extrasBound = 1
         var nodes = [FlatNode].initialized(count: hierarchy.views.count) { nodes in
             hierarchy.views.withUnsafeBufferPointer { views in
                 nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
@@ -140,6 +145,7 @@ struct FlatTree: Sendable {
                         nodes[index].placement = .frame(Self.rowFrame(views[index].row, parent: parent, bottoms: &rowBottoms))
                     }
                     Self.findScrollOwner(of: index, in: nodes)
+                    if nodes[index].kind.isScrollView || nodes[index].isContainer || (nodes[index].hasLists && !nodes[index].kind.isRow) { extrasBound += 1 }
                 }
             }
         }
@@ -154,6 +160,7 @@ struct FlatTree: Sendable {
             nodes[i].topController = content >= 0 ? nodes[content].topController : i
         }
         self.nodes = nodes
+        self.extrasBound = extrasBound
         views = hierarchy.views
         ids = hierarchy.ids
         collectionLayouts = hierarchy.collectionLayouts
@@ -236,10 +243,6 @@ struct FlatTree: Sendable {
         // Through a pointer: a view passed borrowed is copied whole.
         views.withUnsafeBufferPointer { property($0.baseAddress! + index) }
     }
-
-    /// The node's id.
-    @inline(__always)
-    func id(of node: FlatNode) -> String { ids[node.index] }
 
     /// The node's view controller, if it has one.
     @inline(__always)

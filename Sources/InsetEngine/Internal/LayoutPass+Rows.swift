@@ -9,7 +9,7 @@ extension LayoutPass {
     /// most of a list's nodes).
     func layOutRow(
         _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>,
-        state: inout PassState, reuse: inout ExplanationReuse
+        state: inout PassState, explanations: inout ExplanationTable
     ) {
         let table = tree.nodes[i].parent
         let tableState = state.nodes[table]
@@ -29,9 +29,9 @@ extension LayoutPass {
         let window = self.window(of: frame, under: table, parentBounds: tableBounds, state: state)
 
         var safeArea = Insets.zero
-        var explanation: NodeResult.SharedExplanation?
+        var explanation = ExplanationSpan.none
         if usesSafeAreaModel {
-            (safeArea, explanation) = plainSafeArea(parent: table, frame: frame, parentBounds: tableBounds, results: results, state: state, reuse: &reuse)
+            (safeArea, explanation) = plainSafeArea(parent: table, frame: frame, parentBounds: tableBounds, results: results, state: state, explanations: &explanations)
         }
         let margins = rowMargins(frame: frame, style: properties.style, follows: properties.cellLayoutMarginsFollowReadableWidth ?? (systemVersion < 12), tableBounds: tableBounds, tableMargins: tableMargins, safeArea: safeArea)
 
@@ -47,14 +47,15 @@ extension LayoutPass {
             : nil
         let keyboardGuide = tree.keyboardLayoutGuide(of: i).map { keyboardLayoutGuide($0, bounds: rowBounds, window: window, safeArea: safeArea) }
 
+        let extras = NodeExtras.append(NodeExtras(keyboardLayoutGuide: keyboardGuide), to: &state.extras)
         results.initializeElement(at: i, to: NodeResult(
-            id: tree.ids[i], frame: frame, frameInWindow: window,
+            index: i, frame: frame, frameInWindow: window,
             safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
             safeAreaLayoutGuide: usesSafeAreaModel ? rowBounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
             layoutMarginsGuide: rowBounds.inset(by: margins),
             explanation: explanation, inline: .row(insetsContentView: insetsContentView, separatorInset: separator),
-            extras: .box(scroll: nil, bars: nil, keyboardLayoutGuide: keyboardGuide)
+            extras: extras
         ))
         // What the row's subviews read: its content view's.
         let contentWindow = Rect(x: window.x + content.frame.x, y: window.y, width: content.frame.width, height: content.frame.height)
@@ -112,12 +113,12 @@ extension LayoutPass {
     /// view, whose own inset is the row's less its offset inside the row): explained as the
     /// row's contributions, the content view's offset, then the view's own.
     func rowSubviewSafeArea(
-        row: Int, frame: Rect, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
-    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        row: Int, frame: Rect, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
+    ) -> (insets: Insets, explanation: ExplanationSpan) {
         // Read in place (a whole result is large): the row's safe area, and the content
         // view's offset inside the row from the two window frames.
-        let rowSafeArea = results[row].fields.safeAreaInsets ?? .zero
-        let rowWindow = results[row].fields.frameInWindow
+        let rowSafeArea = results[row].safeAreaInsets ?? .zero
+        let rowWindow = results[row].frameInWindow
         let contentWindow = state.nodes[row].window
         let offsets = Insets(top: 0, left: contentWindow.x - rowWindow.x, bottom: 0, right: rowWindow.maxX - contentWindow.maxX)
         let distances = Insets.distances(of: frame, in: state.nodes[row].bounds)
@@ -127,6 +128,6 @@ extension LayoutPass {
             trail.applyCappedOffset(distances[edge])
             return trail
         }
-        return explained(top: trail(.top), left: trail(.left), bottom: trail(.bottom), right: trail(.right), results: results, reuse: &reuse)
+        return explained(top: trail(.top), left: trail(.left), bottom: trail(.bottom), right: trail(.right), results: results, explanations: &explanations)
     }
 }

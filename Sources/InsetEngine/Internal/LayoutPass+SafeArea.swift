@@ -4,9 +4,9 @@ extension LayoutPass {
     func safeArea(
         of i: Int, role: NodeRole, parent: Int, frame: Rect, window: Rect, parentBounds: Rect,
         placement: ContentPlacement?, additional: Insets?,
-        tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse,
+        tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable,
         remembered: inout [Int: Insets]
-    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+    ) -> (insets: Insets, explanation: ExplanationSpan) {
         // What the node's rule measures against, the same for every edge.
         var distances = Insets.zero
         var frozen = false
@@ -42,7 +42,7 @@ extension LayoutPass {
             // SV: S5 against the split view's root view, with no cap.
             distances = Insets.distances(of: window, in: state.nodes[split].window)
         case .plain:
-            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
+            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, explanations: &explanations)
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
@@ -89,7 +89,7 @@ extension LayoutPass {
             bottom.add(additional: additional.bottom)
             right.add(additional: additional.right)
         }
-        return explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+        return explained(top: top, left: left, bottom: bottom, right: right, results: results, explanations: &explanations)
     }
 
     /// A plain view's safe area (S3/S4, C2 under a scroll view) at `frame` under the view at
@@ -99,8 +99,8 @@ extension LayoutPass {
     @inline(__always)
     func plainSafeArea(
         parent: Int, frame: Rect, parentBounds: Rect,
-        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, reuse: inout ExplanationReuse
-    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
+    ) -> (insets: Insets, explanation: ExplanationSpan) {
         let distances = Insets.distances(of: frame, in: parentBounds)
         let inherited = state.nodes[parent].safeArea
         let included = state.nodes[parent].included
@@ -125,7 +125,7 @@ extension LayoutPass {
             }
             // The next cell of a table: the previous one's result, exactly as the rules below
             // would give it again.
-            if let kept = reuse.plainResult(under: parent, reaches: reaches) {
+            if let kept = explanations.plainResult(under: parent, reaches: reaches) {
                 return kept
             }
         }
@@ -137,9 +137,9 @@ extension LayoutPass {
             return trail
         }
         let top = trail(.top), left = trail(.left), bottom = trail(.bottom), right = trail(.right)
-        let result = explained(top: top, left: left, bottom: bottom, right: right, results: results, reuse: &reuse)
+        let result = explained(top: top, left: left, bottom: bottom, right: right, results: results, explanations: &explanations)
         if isReused {
-            reuse.keepPlainResult(result, under: parent, reaches: reaches)
+            explanations.keepPlainResult(result, under: parent, reaches: reaches)
         }
         return result
     }
@@ -149,58 +149,22 @@ extension LayoutPass {
     /// alike, else a new one.
     func explained(
         top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail,
-        results: UnsafeMutableBufferPointer<NodeResult>, reuse: inout ExplanationReuse
-    ) -> (insets: Insets, explanation: NodeResult.SharedExplanation) {
+        results: UnsafeMutableBufferPointer<NodeResult>, explanations: inout ExplanationTable
+    ) -> (insets: Insets, explanation: ExplanationSpan) {
         let insets = Insets(top: top.value, left: left.value, bottom: bottom.value, right: right.value)
         // No entry added to one node's lists on any edge: that node's explanation, shared.
         if let origin = top.origin.node, top.added.isEmpty, left.added.isEmpty, bottom.added.isEmpty, right.added.isEmpty,
            left.origin == top.origin, bottom.origin == top.origin, right.origin == top.origin {
             return (insets, explanation(of: origin, in: results))
         }
-        if let shared = reuse.explanation(top: top, left: left, bottom: bottom, right: right) {
+        if let shared = explanations.explanation(top: top, left: left, bottom: bottom, right: right) {
             return (insets, shared)
         }
-        // One allocation holding each edge's list: its origin's entries, then the added ones.
-        func count(_ trail: EdgeTrail, on edge: Edge) -> Int {
-            baseCount(of: trail.origin, on: edge, results: results) + trail.added.count
-        }
-        let counts = EdgeCounts(top: count(top, on: .top), left: count(left, on: .left), bottom: count(bottom, on: .bottom), right: count(right, on: .right))
-        let shared = NodeResult.SharedExplanation.make(counts: counts) { edge, start in
-            let trail = switch edge {
-            case .top: top
-            case .left: left
-            case .bottom: bottom
-            case .right: right
-            }
-            let base = copyBase(of: trail.origin, on: edge, to: start, results: results)
-            for index in 0..<trail.added.count { (start + base + index).initialize(to: trail.added[index]) }
-        }
-        reuse.remember(shared, top: top, left: left, bottom: bottom, right: right)
-        return (insets, shared)
+        return (insets, explanations.make(top: top, left: left, bottom: bottom, right: right, window: environment.windowExplain, results: results))
     }
 
     /// Laid-out node `k`'s explanation (in the safe-area model, every node has one).
-    private func explanation(of k: Int, in results: UnsafeMutableBufferPointer<NodeResult>) -> NodeResult.SharedExplanation {
-        results[k].fields.explanation!
-    }
-
-    /// How many entries the finished list `origin` has on `edge`.
-    private func baseCount(of origin: TrailOrigin, on edge: Edge, results: UnsafeMutableBufferPointer<NodeResult>) -> Int {
-        if let node = origin.node { return explanation(of: node, in: results).count(on: edge) }
-        return origin == .window ? environment.windowExplain[edge].count : 0
-    }
-
-    /// Copies the finished list `origin` has on `edge` to `target`; returns its count.
-    private func copyBase(of origin: TrailOrigin, on edge: Edge, to target: UnsafeMutablePointer<Contribution>, results: UnsafeMutableBufferPointer<NodeResult>) -> Int {
-        if let node = origin.node {
-            let shared = explanation(of: node, in: results)
-            shared.copyEntries(on: edge, to: target)
-            return shared.count(on: edge)
-        }
-        guard origin == .window else { return 0 }
-        return environment.windowExplain[edge].withUnsafeBufferPointer { list in
-            if let base = list.baseAddress { target.initialize(from: base, count: list.count) }
-            return list.count
-        }
+    private func explanation(of k: Int, in results: UnsafeMutableBufferPointer<NodeResult>) -> ExplanationSpan {
+        results[k].explanation
     }
 }

@@ -33,31 +33,33 @@ struct LayoutPass: Sendable {
     ///
     /// Not mutating: what a run changes is passed inout, so the per-node functions read the
     /// pass in place (a mutating caller would hand each a copy, environment lists and all).
-    func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> [NodeResult] {
+    func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> NodeResults {
         let count = tree.nodes.count
-        var state = PassState(capacity: count)
-        defer {
-            caveats.formUnion(state.caveats)
-            state.deallocate()
-        }
-        var reuse = ExplanationReuse()
+        // Room for the explanations of about `count` nodes: most share their superview's,
+        // and the others add a few entries to it.
+        var state = PassState(capacity: count, entryCapacity: 16 + count, extrasCapacity: tree.extrasBound)
+        var explanations = ExplanationTable(room: state.entryRoom)
         // Each result is built once, in its final place: a blank array overwritten field by
-        // field costs a copy of the blank and a destroy of every overwritten field. The
-        // results are written (and their explanation lists read) through the buffer: no
-        // uniqueness or bounds check per node.
-        return .initialized(count: count) { results in
+        // field costs a copy of the blank and a write of every field twice. The results are
+        // written (and their superviews' read) through the buffer: no uniqueness or bounds
+        // check per node.
+        let results = [NodeResult].initialized(count: count) { results in
             for i in 0..<count {
                 // Most nodes take the plain or the row path, chosen here: `layOut`'s own
                 // entry (a large frame to set up) costs more than these paths' rules.
                 if tree.nodes[i].isPlainView {
-                    layOutPlainView(i, in: tree, results: results, state: &state, reuse: &reuse)
+                    layOutPlainView(i, in: tree, results: results, state: &state, explanations: &explanations)
                 } else if tree.nodes[i].kind.isRow {
-                    layOutRow(i, in: tree, results: results, state: &state, reuse: &reuse)
+                    layOutRow(i, in: tree, results: results, state: &state, explanations: &explanations)
                 } else {
-                    layOut(i, in: tree, results: results, state: &state, reuse: &reuse, remembered: &remembered)
+                    layOut(i, in: tree, results: results, state: &state, explanations: &explanations, remembered: &remembered)
                 }
             }
         }
+        caveats.formUnion(state.caveats)
+        let entries = explanations.finish()
+        state.deallocate()
+        return NodeResults(results: results, ids: tree.ids, entries: entries, extras: state.extras, sections: state.sections)
     }
 
     // MARK: - One node
@@ -68,7 +70,7 @@ struct LayoutPass: Sendable {
     /// `remembered` is the pass's S5 memory.
     private func layOut(
         _ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState,
-        reuse: inout ExplanationReuse, remembered: inout [Int: Insets]
+        explanations: inout ExplanationTable, remembered: inout [Int: Insets]
     ) {
         let node = tree.nodes[i]
         let parent = node.parent
@@ -98,14 +100,14 @@ struct LayoutPass: Sendable {
 
         // Safe area (safe-area model only).
         var safeArea = Insets.zero
-        var explanation: NodeResult.SharedExplanation?
+        var explanation = ExplanationSpan.none
         if usesSafeAreaModel, case .plain = node.role, tree.nodes[parent].kind.isRow {
-            (safeArea, explanation) = rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, reuse: &reuse)
+            (safeArea, explanation) = rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, explanations: &explanations)
         } else if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
                 of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
                 placement: placement, additional: tree.viewController(of: node)?.additionalSafeAreaInsets,
-                tree: tree, results: results, state: state, reuse: &reuse, remembered: &remembered
+                tree: tree, results: results, state: state, explanations: &explanations, remembered: &remembered
             )
         }
 
@@ -118,48 +120,53 @@ struct LayoutPass: Sendable {
         }
 
         // A scroll view's and a container's (or the root's) own parts; most nodes have none.
+        // (Written in place: a large optional returned is copied through memory.)
         var parts = ScrollParts()
-        var extras: NodeResult.Extras?
+        var extras = NodeExtras()
         if node.kind.isScrollView || node.isContainer || node.isRoot {
-            (parts, extras) = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, state: &state)
+            parts = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, extras: &extras, state: &state)
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
-        if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras?.scroll) {
-            extras = .box(scroll: extras?.scroll, bars: extras?.bars, sections: lists.sections, keyboardLayoutGuide: lists.keyboardLayoutGuide)
+        if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras.scroll) {
+            if let sections = lists.sections {
+                extras.sections = Int32(state.sections.count)
+                state.sections.append(sections)
+            }
+            extras.keyboardLayoutGuide = lists.keyboardLayoutGuide
         }
         record(
-            i, id: tree.id(of: node), frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
-            explanation: consume explanation, guides: guides, extras: consume extras, included: parts.included, cover: cover,
+            i, frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
+            explanation: explanation, guides: guides, extras: NodeExtras.append(extras, to: &state.extras), included: parts.included, cover: cover,
             results: results, state: &state
         )
     }
 
-    /// `layOut(_:in:results:state:reuse:remembered:)` for a plain view that is not a scroll
+    /// `layOut(_:in:results:state:explanations:remembered:)` for a plain view that is not a scroll
     /// view (`FlatNode.isPlainView`), most of a tree's views: none of the rules for the root,
     /// a controller's view, a container or a scroll view applies to it, so this skips them
     /// and their bookkeeping (same results). It reads the few fields it needs in place: a
     /// flattened node copied whole is a call to copy 130 bytes.
-    private func layOutPlainView(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, reuse: inout ExplanationReuse) {
+    private func layOutPlainView(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, explanations: inout ExplanationTable) {
         let parent = tree.nodes[i].parent
         let parentBounds = state.nodes[parent].bounds
         let frame = self.frame(of: tree.nodes[i].placement, parent: parent, parentBounds: parentBounds, state: state)
         let window = self.window(of: frame, under: parent, parentBounds: parentBounds, state: state)
         var safeArea = Insets.zero
-        var explanation: NodeResult.SharedExplanation?
+        var explanation = ExplanationSpan.none
         if usesSafeAreaModel {
             (safeArea, explanation) = tree.nodes[parent].kind.isRow
-                ? rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, reuse: &reuse)
-                : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, reuse: &reuse)
+                ? rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, explanations: &explanations)
+                : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, explanations: &explanations)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
         record(
-            i, id: tree.ids[i], frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
-            explanation: consume explanation, guides: nil, extras: nil, included: [], cover: state.nodes[parent].cover,
+            i, frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
+            explanation: explanation, guides: nil, extras: -1, included: [], cover: state.nodes[parent].cover,
             results: results, state: &state
         )
     }
@@ -169,12 +176,12 @@ struct LayoutPass: Sendable {
     /// result's parts through memory.)
     @inline(__always)
     func record(
-        _ i: Int, id: String, frame: Rect, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets,
-        explanation: consuming NodeResult.SharedExplanation?, guides: LayoutGuideLengths?, extras: consuming NodeResult.Extras?,
+        _ i: Int, frame: Rect, window: Rect, bounds: Rect, safeArea: Insets, margins: Insets,
+        explanation: ExplanationSpan, guides: LayoutGuideLengths?, extras: Int32,
         included: EdgeSet, cover: LegacyCover, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState
     ) {
         results.initializeElement(at: i, to: NodeResult(
-            id: id, frame: frame, frameInWindow: window,
+            index: i, frame: frame, frameInWindow: window,
             safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
             safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
             layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
@@ -191,14 +198,13 @@ struct LayoutPass: Sendable {
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
-    /// root), with what they decide for its subviews.
+    /// root), written to `extras`, with what they decide for its subviews.
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
-        guides: LayoutGuideLengths?, cover: LegacyCover, state: inout PassState
-    ) -> (ScrollParts, NodeResult.Extras?) {
+        guides: LayoutGuideLengths?, cover: LegacyCover, extras: inout NodeExtras, state: inout PassState
+    ) -> ScrollParts {
         var parts = ScrollParts()
         // Scroll view.
-        var scrollResult: ScrollNodeResult?
         if let scroll = tree.scroll(of: node) {
             let adjusted: ScrollNodeResult
             if usesSafeAreaModel {
@@ -211,7 +217,7 @@ struct LayoutPass: Sendable {
                 adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
             parts.boundsOrigin = adjusted.contentOffset
-            scrollResult = adjusted
+            extras.scroll = adjusted
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
@@ -224,7 +230,8 @@ struct LayoutPass: Sendable {
         if node.isRoot, environment.showsStatusBar {
             frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
         }
-        return (parts, .box(scroll: scrollResult, bars: frames.isEmpty ? nil : frames))
+        extras.bars = frames.isEmpty ? nil : frames
+        return parts
     }
 
     // MARK: - Frames

@@ -46,13 +46,30 @@ struct NodeState: Sendable {
 /// `LayoutPass.run`), so appending or reading one has no array bookkeeping.
 struct PassState {
     let nodes: UnsafeMutableBufferPointer<NodeState>
+    /// Room for the layout's explanation entries (``ExplanationTable``), after the states in
+    /// the same allocation.
+    let entryRoom: UnsafeMutableBufferPointer<Contribution>
     private(set) var count = 0
     /// The caveats (API.md) this layout raised.
     var caveats: CaveatSet = []
+    /// The extras of the nodes that have any (``NodeResults``' table).
+    var extras: [NodeExtras] = []
+    /// The collection views' sections (``NodeResults``' table).
+    var sections: [SectionsResult] = []
 
-    /// Room for `capacity` states; `deallocate()` frees it.
-    init(capacity: Int) {
-        nodes = .allocate(capacity: capacity)
+    /// Room for `capacity` states and `entryCapacity` explanation entries (one allocation,
+    /// which `deallocate()` frees), and, reserved, for `extrasCapacity` nodes' extras (the
+    /// table grows one by one otherwise).
+    init(capacity: Int, entryCapacity: Int, extrasCapacity: Int) {
+        // Both are plain data of 8-byte alignment, so the entries start right after the states.
+        let statesBytes = capacity * MemoryLayout<NodeState>.stride
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: statesBytes + entryCapacity * MemoryLayout<Contribution>.stride,
+            alignment: Swift.max(MemoryLayout<NodeState>.alignment, MemoryLayout<Contribution>.alignment)
+        )
+        nodes = UnsafeMutableBufferPointer(start: block.bindMemory(to: NodeState.self, capacity: capacity), count: capacity)
+        entryRoom = UnsafeMutableBufferPointer(start: (block + statesBytes).bindMemory(to: Contribution.self, capacity: entryCapacity), count: entryCapacity)
+        extras.reserveCapacity(extrasCapacity)
     }
 
     /// Adds the next node's state.
@@ -61,9 +78,9 @@ struct PassState {
         count += 1
     }
 
-    /// Frees the buffer (the states are plain data: nothing to deinitialize).
+    /// Frees the states' and entries' room (plain data: nothing to deinitialize).
     func deallocate() {
-        nodes.deallocate()
+        UnsafeMutableRawPointer(nodes.baseAddress!).deallocate()
     }
 
     /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).

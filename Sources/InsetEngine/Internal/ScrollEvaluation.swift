@@ -147,8 +147,8 @@ enum ScrollEvaluation {
             layout.designRequiresCompatibility = request.designRequiresCompatibility
             let result = InsetEngine.layout(layout)
             // The hierarchy's ids are the engine's own, so both lookups succeed.
-            let controller = result.nodes.first { $0.id == "controller" } ?? result.nodes[0]
-            let scrollView = result.nodes.first { $0.id == "scrollView" } ?? result.nodes[result.nodes.count - 1]
+            let controller = result.nodes[id: "controller"] ?? result.nodes[0]
+            let scrollView = result.nodes[id: "scrollView"] ?? result.nodes[result.nodes.count - 1]
             return (controller, scrollView)
         }
         var outcome = run(frame)

@@ -52,31 +52,38 @@ public struct LayoutGuideLengths: Hashable, Sendable {
     }
 }
 
-/// What the engine reports for one node in one state.
+/// What the engine reports for one node in one state: plain data, no reference. Its id,
+/// its explanation and the parts few nodes have (a scroll view's, bars, sections, a keyboard
+/// layout guide) are held once per state in the ``NodeResults`` it came from, which reads
+/// them for it (``NodeResults/id(of:)``, ``NodeResults/explain(of:)``,
+/// ``NodeResults/scroll(of:)``, …): a result costs no reference counting to make, copy or
+/// free.
+///
+/// Two results compare their own fields; the positions they hold in their state's tables
+/// (explanation, extras) compare as positions, so compare whole states with ``NodeResults``.
 public struct NodeResult: Hashable, Sendable {
-    /// The stored fields, in one value. A struct without a declared initializer is built in
-    /// one piece by its implicit memberwise one; an initializer assigning this many fields,
-    /// one of them an optional holding references, is compiled into building the value on
-    /// the stack, copying it out and destroying the original: a retain and a release of
-    /// every reference, and two copies of ~600 bytes, per node.
-    @usableFromInline
-    struct Fields: Hashable, Sendable {
-        @usableFromInline var id: String
-        @usableFromInline var frame: Rect
-        @usableFromInline var frameInWindow: Rect
-        @usableFromInline var safeAreaInsets: Insets?
-        @usableFromInline var safeAreaLayoutGuide: Rect?
-        @usableFromInline var layoutMargins: Insets
-        @usableFromInline var directionalLayoutMargins: DirectionalInsets
-        @usableFromInline var layoutMarginsGuide: Rect
-        @usableFromInline var explanation: SharedExplanation?
-        @usableFromInline var inline: InlineParts
-        @usableFromInline var extras: Extras?
-    }
+    /// The node's index in its state, depth-first in request order (the request's hierarchy's).
+    public internal(set) var index: Int
+    /// In the superview's bounds coordinates.
+    public var frame: Rect
+    public var frameInWindow: Rect
+    /// Safe-area model only.
+    public var safeAreaInsets: Insets?
+    /// Safe-area model only; in the node's bounds coordinates.
+    public var safeAreaLayoutGuide: Rect?
+    public var layoutMargins: Insets
+    public var directionalLayoutMargins: DirectionalInsets
+    /// In the node's bounds coordinates.
+    public var layoutMarginsGuide: Rect
+    /// Where the explanation's entries are in the state's table (``ExplanationSpan/none``: none).
+    @usableFromInline var explanation: ExplanationSpan
+    @usableFromInline var inline: InlineParts
+    /// The node's position in the state's extras table; -1 when it has none.
+    @usableFromInline var extras: Int32
 
     /// The small parts of a controller's view or of a row, held in the result: a node is
     /// never both (a row takes no view controller). A row's content view is worked out from
-    /// the row's own fields when read, so a list's rows need no box.
+    /// the row's own fields when read, so a list's rows need no extras.
     @usableFromInline
     enum InlineParts: Hashable, Sendable {
         case none
@@ -86,159 +93,67 @@ public struct NodeResult: Hashable, Sendable {
         case row(insetsContentView: Bool, separatorInset: SeparatorInset?)
     }
 
-    /// The parts few nodes have (a scroll view's, a container's bars, a collection view's
-    /// sections, a keyboard layout guide), boxed: a result without them holds one `nil`
-    /// reference instead of ~400 bytes of absent values that every result would initialize,
-    /// copy and check. `nil` when all are absent.
-    @usableFromInline
-    final class Extras: Hashable, Sendable {
-        @usableFromInline let scroll: ScrollNodeResult?
-        @usableFromInline let bars: BarFrames?
-        @usableFromInline let sections: SectionsResult?
-        @usableFromInline let keyboardLayoutGuide: Rect?
+    // (The small reads below are always inlined: a call takes the whole result, copied.)
 
-        private init(scroll: ScrollNodeResult?, bars: BarFrames?, sections: SectionsResult?, keyboardLayoutGuide: Rect?) {
-            self.scroll = scroll
-            self.bars = bars
-            self.sections = sections
-            self.keyboardLayoutGuide = keyboardLayoutGuide
-        }
-
-        /// The box holding the parts, or `nil` when all are absent.
-        @usableFromInline
-        static func box(scroll: ScrollNodeResult?, bars: BarFrames?, sections: SectionsResult? = nil, keyboardLayoutGuide: Rect? = nil) -> Extras? {
-            // Tested by pattern, in place: `== nil` compares a copy of each large optional.
-            if case .none = scroll, case .none = bars, case .none = sections, case .none = keyboardLayoutGuide { return nil }
-            return Extras(scroll: scroll, bars: bars, sections: sections, keyboardLayoutGuide: keyboardLayoutGuide)
-        }
-
-        @usableFromInline
-        static func == (lhs: Extras, rhs: Extras) -> Bool {
-            lhs.scroll == rhs.scroll && lhs.bars == rhs.bars && lhs.sections == rhs.sections && lhs.keyboardLayoutGuide == rhs.keyboardLayoutGuide
-        }
-
-        @usableFromInline
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(scroll)
-            hasher.combine(bars)
-            hasher.combine(sections)
-            hasher.combine(keyboardLayoutGuide)
-        }
-    }
-
-    @usableFromInline
-    var fields: Fields
-
-    /// Read in place (`_read`): a writer reading each node's id borrows it, without the
-    /// retain and release a copy would cost.
-    @inlinable public var id: String {
-        _read { yield fields.id }
-        set { fields.id = newValue }
-    }
-    /// In the superview's bounds coordinates.
-    @inlinable public var frame: Rect {
-        get { fields.frame }
-        set { fields.frame = newValue }
-    }
-    @inlinable public var frameInWindow: Rect {
-        get { fields.frameInWindow }
-        set { fields.frameInWindow = newValue }
-    }
-    /// Safe-area model only.
-    @inlinable public var safeAreaInsets: Insets? {
-        get { fields.safeAreaInsets }
-        set { fields.safeAreaInsets = newValue }
-    }
-    /// Safe-area model only; in the node's bounds coordinates.
-    @inlinable public var safeAreaLayoutGuide: Rect? {
-        get { fields.safeAreaLayoutGuide }
-        set { fields.safeAreaLayoutGuide = newValue }
-    }
-    @inlinable public var layoutMargins: Insets {
-        get { fields.layoutMargins }
-        set { fields.layoutMargins = newValue }
-    }
-    @inlinable public var directionalLayoutMargins: DirectionalInsets {
-        get { fields.directionalLayoutMargins }
-        set { fields.directionalLayoutMargins = newValue }
-    }
-    /// In the node's bounds coordinates.
-    @inlinable public var layoutMarginsGuide: Rect {
-        get { fields.layoutMarginsGuide }
-        set { fields.layoutMarginsGuide = newValue }
-    }
-    /// Safe-area model only; sums to `safeAreaInsets` edge by edge.
-    @inlinable public var explain: Explanation? {
-        get { fields.explanation?.value }
-        set { fields.explanation = newValue.map(SharedExplanation.make) }
-    }
-    /// Calls `body` with the explanation's entries in place, if there is one: reading
-    /// `explain` makes its four lists.
-    @inlinable public func withExplanation<R>(_ body: (ExplanationEntries) -> R) -> R? {
-        guard let shared = fields.explanation else { return nil }
-        return shared.withEntries(body)
-    }
-    /// The identity of the value behind `explain`, `nil` when there is none: results with
-    /// the same identity have equal explanations (the engine shares one between a view and
-    /// the subviews its safe area reaches unchanged, and between list cells), so a writer
-    /// can repeat what it wrote for one without reading the other's. Equal explanations may
-    /// have different identities. Meaningful while the results are alive.
-    @inlinable public var explanationIdentity: ObjectIdentifier? {
-        fields.explanation.map(\.identity)
-    }
-    /// Scroll kinds only.
-    @inlinable public var scroll: ScrollNodeResult? { fields.extras?.scroll }
     /// View-controller nodes only.
-    @inlinable public var layoutGuides: LayoutGuideLengths? {
-        guard case .guides(let guides) = fields.inline else { return nil }
+    @inlinable @inline(__always) public var layoutGuides: LayoutGuideLengths? {
+        guard case .guides(let guides) = inline else { return nil }
         return guides
     }
-    /// Container nodes, and the root node while the status bar shows.
-    @inlinable public var bars: BarFrames? { fields.extras?.bars }
     /// Rows only (RULES.md T1): worked out from the row's size, safe area and margins.
-    @inlinable public var contentView: ContentViewResult? {
-        guard case .row(let insets, _) = fields.inline else { return nil }
-        return ContentViewResult(rowSize: fields.frame.size, safeArea: fields.safeAreaInsets, margins: fields.layoutMargins, insetsToSafeArea: insets)
+    @inlinable @inline(__always) public var contentView: ContentViewResult? {
+        guard case .row(let insets, _) = inline else { return nil }
+        return ContentViewResult(rowSize: frame.size, safeArea: safeAreaInsets, margins: layoutMargins, insetsToSafeArea: insets)
     }
     /// Cells only (RULES.md T5): the effective inset, from the cell's edges.
-    @inlinable public var separatorInset: SeparatorInset? {
-        guard case .row(_, let separator) = fields.inline else { return nil }
+    @inlinable @inline(__always) public var separatorInset: SeparatorInset? {
+        guard case .row(_, let separator) = inline else { return nil }
         return separator
     }
-    /// Collection views only (RULES.md C3–C4).
-    @inlinable public var sections: SectionsResult? { fields.extras?.sections }
-    /// Nodes that asked for it (RULES.md K1–K3): in the node's bounds coordinates.
-    @inlinable public var keyboardLayoutGuide: Rect? { fields.extras?.keyboardLayoutGuide }
+    /// Whether the node has an explanation (safe-area model only).
+    @inlinable @inline(__always) public var hasExplanation: Bool { explanation.start >= 0 }
+    /// Results of one state with the same identity have equal explanations (the engine
+    /// shares one between a view and the subviews its safe area reaches unchanged, and
+    /// between list cells), so a writer can repeat what it wrote for one without reading the
+    /// other's; `nil` without an explanation. Equal explanations may have different
+    /// identities; identities of different states are unrelated.
+    @inlinable @inline(__always) public var explanationIdentity: ExplanationIdentity? {
+        hasExplanation ? ExplanationIdentity(span: explanation) : nil
+    }
+    /// Whether the node has any of the parts its state holds apart: a scroll view's, bars,
+    /// sections or a keyboard layout guide (``NodeResults/scroll(of:)`` and the like).
+    @inlinable @inline(__always) public var hasExtras: Bool { extras >= 0 }
 
-    /// Creates a node result.
+    /// A node result without explanation or extras: ``NodeResults/append(_:id:explain:scroll:bars:)``
+    /// adds it to a state with its id and those.
     public init(
-        id: String, frame: Rect, frameInWindow: Rect,
-        safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
-        layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
-        explain: Explanation?, scroll: ScrollNodeResult?, layoutGuides: LayoutGuideLengths?, bars: BarFrames?
+        frame: Rect, frameInWindow: Rect, safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
+        layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect, layoutGuides: LayoutGuideLengths? = nil
     ) {
         self.init(
-            id: id, frame: frame, frameInWindow: frameInWindow,
-            safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
+            index: 0, frame: frame, frameInWindow: frameInWindow, safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
             layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explanation: explain.map(SharedExplanation.make), inline: layoutGuides.map(InlineParts.guides) ?? .none,
-            extras: .box(scroll: scroll, bars: bars)
+            explanation: .none, inline: layoutGuides.map(InlineParts.guides) ?? .none, extras: -1
         )
     }
 
-    /// Creates a node result whose explanation and extras are already boxed.
+    /// A node result of node `index`, its explanation and extras placed in its state's tables.
     init(
-        id: String, frame: Rect, frameInWindow: Rect,
-        safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
+        index: Int, frame: Rect, frameInWindow: Rect, safeAreaInsets: Insets?, safeAreaLayoutGuide: Rect?,
         layoutMargins: Insets, directionalLayoutMargins: DirectionalInsets, layoutMarginsGuide: Rect,
-        explanation: SharedExplanation?, inline: InlineParts, extras: Extras?
+        explanation: ExplanationSpan, inline: InlineParts, extras: Int32
     ) {
-        fields = Fields(
-            id: id, frame: frame, frameInWindow: frameInWindow,
-            safeAreaInsets: safeAreaInsets, safeAreaLayoutGuide: safeAreaLayoutGuide,
-            layoutMargins: layoutMargins, directionalLayoutMargins: directionalLayoutMargins, layoutMarginsGuide: layoutMarginsGuide,
-            explanation: explanation, inline: inline, extras: extras
-        )
+        self.index = index
+        self.frame = frame
+        self.frameInWindow = frameInWindow
+        self.safeAreaInsets = safeAreaInsets
+        self.safeAreaLayoutGuide = safeAreaLayoutGuide
+        self.layoutMargins = layoutMargins
+        self.directionalLayoutMargins = directionalLayoutMargins
+        self.layoutMarginsGuide = layoutMarginsGuide
+        self.explanation = explanation
+        self.inline = inline
+        self.extras = extras
     }
 }
 
@@ -248,14 +163,14 @@ public struct LayoutResult: Hashable, Sendable {
     /// Safe-area model only.
     public var windowSafeArea: Insets?
     /// Every node after the first layout, depth-first in request order.
-    public var nodes: [NodeResult]
+    public var nodes: NodeResults
     /// Per step, every node's state after it (same order as `nodes`).
-    public var steps: [[NodeResult]]
+    public var steps: [NodeResults]
     /// The caveats (API.md) the whole answer raises, each once, in the table's order.
     public var caveats: CaveatSet
 
     /// Creates a result.
-    public init(screen: Size, windowSafeArea: Insets?, nodes: [NodeResult], steps: [[NodeResult]], caveats: CaveatSet = []) {
+    public init(screen: Size, windowSafeArea: Insets?, nodes: NodeResults, steps: [NodeResults], caveats: CaveatSet = []) {
         self.caveats = caveats
         self.screen = screen
         self.windowSafeArea = windowSafeArea

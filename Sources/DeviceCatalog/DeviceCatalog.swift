@@ -9,9 +9,10 @@ import JSONCore
 public struct DeviceCatalog: Sendable {
     /// Every device: iPhones, then iPads, then Apple TVs, each group by id in numeric-aware order.
     public let devices: [DeviceProfile]
-    private let positions: [String: Int]
+    /// The position in `devices` of each id.
+    private let positions: NameIndex
     /// The position in `devices` of the profile listing each model identifier.
-    private let modelPositions: [String: Int]
+    private let modelPositions: NameIndex
     /// The ``ContentDigest`` of every file's name and text, in file-name order: it changes whenever a device file does (the `ETag` of
     /// `GET /devices`).
     public let digest: String
@@ -19,6 +20,8 @@ public struct DeviceCatalog: Sendable {
     let bases: [EnvironmentBasis]
     /// Every device's overrides as plain values, a device's at its basis's `overrides`.
     let overrideBases: [OverrideBasis]
+    /// Every device's window explanations, a device's at its basis's `explanations`.
+    let explanations: [WindowExplanation]
 
     /// Loads and validates device files given as (file name, JSON text).
     /// - Throws: the first broken file's `DeviceFileError`, naming the file and the field;
@@ -46,19 +49,25 @@ public struct DeviceCatalog: Sendable {
             return left.id.compare(right.id, options: .numeric) == .orderedAscending
         }
         devices = profiles
-        positions = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1.id, $0) })
-        modelPositions = Dictionary(uniqueKeysWithValues: profiles.enumerated().flatMap { position, profile in
+        positions = NameIndex(profiles.enumerated().map { ($1.id, $0) })
+        modelPositions = NameIndex(profiles.enumerated().flatMap { position, profile in
             profile.modelIdentifiers.map { ($0, position) }
         })
         digest = Self.digest(of: files)
         var bases: [EnvironmentBasis] = []
         var overrideBases: [OverrideBasis] = []
+        var explanations: [WindowExplanation] = []
         for profile in profiles {
-            bases.append(EnvironmentBasis(profile, overrides: overrideBases.count..<overrideBases.count + profile.overrides.count))
+            var basis = EnvironmentBasis(profile, overrides: overrideBases.count..<overrideBases.count + profile.overrides.count)
             overrideBases += profile.overrides.map { OverrideBasis($0) }
+            let made = basis.windowExplanations(overrides: overrideBases)
+            basis.explanations = explanations.count..<explanations.count + made.count
+            explanations += made
+            bases.append(basis)
         }
         self.bases = bases
         self.overrideBases = overrideBases
+        self.explanations = explanations
     }
 
     /// The registry compiled into the binary (`Devices/*.json`).
@@ -69,19 +78,19 @@ public struct DeviceCatalog: Sendable {
 
     /// The device with `id`, or `nil`.
     public func device(id: String) -> DeviceProfile? {
-        positions[id].map { devices[$0] }
+        positions.position(of: id).map { devices[$0] }
     }
 
     /// The position in `devices` of the device with `id`, or `nil`. Reading a profile's
     /// fields as `devices[position].field` reads them in place; a profile holds many arrays
     /// and strings, which a copy of it (`device(id:)`) retains and releases.
     public func position(of id: String) -> Int? {
-        positions[id]
+        positions.position(of: id)
     }
 
     /// The device listing the model identifier `identifier` (matched exactly), or `nil`.
     public func device(modelIdentifier identifier: String) -> DeviceProfile? {
-        modelPositions[identifier].map { devices[$0] }
+        modelPositions.position(of: identifier).map { devices[$0] }
     }
 
     /// The position in `devices` of the device whose id is `idOrModelIdentifier` or that
@@ -89,7 +98,7 @@ public struct DeviceCatalog: Sendable {
     /// find their device. Ids and model identifiers cannot collide (kebab-case lowercase
     /// against letters, digits, a comma, digits).
     public func position(resolving idOrModelIdentifier: String) -> Int? {
-        positions[idOrModelIdentifier] ?? modelPositions[idOrModelIdentifier]
+        positions.position(of: idOrModelIdentifier) ?? modelPositions.position(of: idOrModelIdentifier)
     }
 
     /// The device whose id is `idOrModelIdentifier` or that lists it as a model identifier,

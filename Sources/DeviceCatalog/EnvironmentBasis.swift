@@ -16,11 +16,15 @@ struct EnvironmentBasis: Sendable {
     var statusBarHeight: Double?
     var safeArea: OrientationFigures<Insets>
     var sizeClasses: OrientationFigures<SizeClasses>
-    /// One bit per supported orientation, by position in `Orientation.allCases`.
+    /// One bit per supported orientation (`bit(_:)`).
     var orientations: UInt8
     /// The profile's overrides: their positions in the `OverrideBasis` array handed to
-    /// `environment(orientation:systemVersion:statusBarHidden:overrides:)`.
+    /// `environment(orientation:systemVersion:statusBarHidden:overrides:explanations:)`.
     var overrides: Range<Int>
+    /// The explanations of the window safe areas the device can have, made once: their
+    /// positions in the `WindowExplanation` array handed to `environment` (empty for a
+    /// profile's own computation, which makes its explanation).
+    var explanations = 0..<0
 
     /// `profile`'s basis, its overrides at `overrides`.
     init(_ profile: DeviceProfile, overrides: Range<Int>) {
@@ -36,7 +40,13 @@ struct EnvironmentBasis: Sendable {
     }
 
     private static func bit(_ orientation: Orientation) -> UInt8 {
-        1 << UInt8(Orientation.allCases.firstIndex(of: orientation)!)
+        // A switch, not a search of `allCases`: every request's device is checked.
+        switch orientation {
+        case .portrait: 1
+        case .portraitUpsideDown: 2
+        case .landscapeLeft: 4
+        case .landscapeRight: 8
+        }
     }
 
     /// Whether the device supports `orientation`.
@@ -65,8 +75,10 @@ struct EnvironmentBasis: Sendable {
     }
 
     /// The engine's environment for a supported orientation, an OS version and a
-    /// status-bar choice; `all` holds the overrides (`overrides` are positions in it).
-    func environment(orientation: Orientation, systemVersion: Double, statusBarHidden: Bool, overrides all: [OverrideBasis]) -> DisplayEnvironment {
+    /// status-bar choice; `all` holds the overrides and `made` the explanations (`overrides`
+    /// and `explanations` are positions in them).
+    func environment(orientation: Orientation, systemVersion: Double, statusBarHidden: Bool, overrides all: [OverrideBasis],
+                     explanations made: [WindowExplanation]) -> DisplayEnvironment {
         let landscape = orientation.isLandscape
         var insets = safeArea(landscape: landscape, systemVersion: systemVersion, overrides: all)
         // iPhones hide the status bar in landscape; iPads keep it; tvOS has none.
@@ -77,10 +89,8 @@ struct EnvironmentBasis: Sendable {
             insets.top = 0
             statusBar = 0
         }
-        var explain = Explanation.empty
-        for edge in Edge.allCases where insets[edge] != 0 {
-            explain[edge] = [Contribution(source(of: edge), insets[edge])]
-        }
+        // A shared explanation made at start-up: one made here allocates a list per inset edge.
+        let shared = explanations.first { made[$0].insets == insets }
         let screen = landscape && family != .tv ? Size(width: self.screen.height, height: self.screen.width) : self.screen
         let sizeClass = landscape ? sizeClasses.landscape : sizeClasses.portrait ?? sizeClasses.landscape
         let bars: BarHeights? = switch family {
@@ -92,13 +102,40 @@ struct EnvironmentBasis: Sendable {
             family: family,
             screen: screen,
             windowSafeArea: insets,
-            windowExplain: explain,
+            windowExplain: shared.map { made[$0].explain } ?? explanation(of: insets),
             statusBarHeight: statusBar,
             sizeClass: sizeClass,
             bars: bars,
             systemMinimumLayoutMargins: DisplayEnvironment.systemMinimumLayoutMargins(family: family, screenWidth: screen.width, sizeClass: sizeClass),
             features: features
         )
+    }
+
+    /// Every window safe area the device can have, each with its explanation: each
+    /// orientation's and each override's, also with the top edge a hidden status bar zeroes.
+    func windowExplanations(overrides all: [OverrideBasis]) -> [WindowExplanation] {
+        var areas = [safeArea.portrait ?? safeArea.landscape, safeArea.landscape]
+        for index in overrides {
+            areas += [all[index].safeAreaPortrait, all[index].safeAreaLandscape].compactMap { $0 }
+        }
+        var made: [WindowExplanation] = []
+        for area in areas {
+            var hidden = area
+            hidden.top = 0
+            for insets in [area, hidden] where !made.contains(where: { $0.insets == insets }) {
+                made.append(WindowExplanation(insets: insets, explain: explanation(of: insets)))
+            }
+        }
+        return made
+    }
+
+    /// Each non-zero edge of the window's safe area with the screen feature behind it.
+    private func explanation(of insets: Insets) -> Explanation {
+        var explain = Explanation.empty
+        for edge in Edge.allCases where insets[edge] != 0 {
+            explain[edge] = [Contribution(source(of: edge), insets[edge])]
+        }
+        return explain
     }
 
     /// The features the bar and caveat rules read: a Dynamic Island, a home button.
@@ -118,6 +155,12 @@ struct EnvironmentBasis: Sendable {
         case .left, .right: return .sensorHousing
         }
     }
+}
+
+/// A window safe area and its explanation, made once per device.
+struct WindowExplanation: Sendable {
+    var insets: Insets
+    var explain: Explanation
 }
 
 /// A `VersionOverride`'s figures, without its note and sources.

@@ -54,7 +54,7 @@ extension DeviceCatalog {
         guard basis.supports(orientation) else {
             throw .unsupportedOrientation(device: id, orientation: orientation, supported: devices[position].orientations)
         }
-        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrideBases)
+        return basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: overrideBases, explanations: explanations)
     }
 }
 
@@ -73,6 +73,6 @@ extension DeviceProfile {
         guard plain.basis.supports(orientation) else {
             throw .unsupportedOrientation(device: id, orientation: orientation, supported: orientations)
         }
-        return plain.basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: plain.overrides)
+        return plain.basis.environment(orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden, overrides: plain.overrides, explanations: [])
     }
 }

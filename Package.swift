@@ -16,7 +16,8 @@ import PackageDescription
 ///   forward reader) and writer, with JSON Pointers; knows nothing of insets.
 /// - `InsetEngine` [nothing]: the pure layout-inset engine (value types, no I/O).
 /// - `InsetEngineTestSupport` [InsetEngine]: the tree form of a hierarchy (`Node`), for
-///   tests that write one by hand.
+///   tests that write one by hand, and a node's result with its id, explanation and extras
+///   read at once (`NodeDetails`).
 /// - `DeviceCatalog` [InsetEngine, JSONCore]: the device-profile registry, one embedded JSON
 ///   file per device, read with JSONCore.
 /// - `InsetRender` [InsetEngine, DeviceCatalog]: the SVG picture of a layout answer or of a

@@ -38,7 +38,7 @@ struct ExplanationTable {
     mutating func finish() -> [Contribution] {
         defer { if ownsRoom { entries.deallocate() } }
         guard count > 0 else { return [] }
-        // Copied from a buffer: `Array.initialized` would box the closure's captures.
+        // Copied from the buffer in one step: the allocation and a memcpy.
         return Array(UnsafeBufferPointer(start: entries, count: count))
     }
 

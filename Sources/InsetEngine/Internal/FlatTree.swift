@@ -119,7 +119,8 @@ struct FlatTree: Sendable {
         // a table sits inside a row).
         var rowBottoms = RowBottoms()
         var extrasBound = 1
-        var nodes = [FlatNode].initialized(count: hierarchy.views.count) { nodes in
+        var nodes = [FlatNode].uninitialized(count: hierarchy.views.count)
+        nodes.withUnsafeMutableBufferPointer { nodes in
             hierarchy.views.withUnsafeBufferPointer { views in
                 nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
                 Self.findScrollOwner(of: 0, in: nodes)

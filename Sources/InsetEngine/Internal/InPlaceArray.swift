@@ -1,27 +1,26 @@
 extension Array {
-    /// An array of `count` elements that `initialize` writes in place, through the
-    /// uninitialized buffer it is given; it must initialize every element.
+    /// An array of `count` elements left uninitialized, for plain data only (no reference to
+    /// release, so no bit pattern is unsafe to free): the caller writes each element, through
+    /// `withUnsafeMutableBufferPointer`, before reading it.
     ///
     /// What `init(unsafeUninitializedCapacity:initializingWith:)` does, for less: that
     /// initializer allocates through an unspecialized library function that looks the
     /// storage type up in the runtime's metadata cache at every call (some 550 instructions),
-    /// where appending allocates through specialized code that caches the type. The pass
-    /// builds two such arrays per layout.
-    static func initialized(count: Int, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void) -> [Element] {
-        withoutActuallyEscaping(initialize) { initialize in
-            var array: [Element] = []
-            // Reserves `count` (the sequence's exact underestimate), then hands the sequence
-            // the reserved storage to initialize.
-            array.append(contentsOf: InPlaceElements(count: count, initialize: initialize))
-            return array
-        }
+    /// where appending allocates through specialized code that caches the type. And no
+    /// closure is stored: one that initialized the elements from inside the append escaped,
+    /// and `withoutActuallyEscaping` boxed its context (an allocation per array).
+    static func uninitialized(count: Int) -> [Element] {
+        precondition(_isPOD(Element.self), "only plain data may start uninitialized")
+        var array: [Element] = []
+        // Reserves `count` (the sequence's exact underestimate) and takes it as written.
+        array.append(contentsOf: UninitializedElements(count: count))
+        return array
     }
 }
 
-/// `count` elements written straight into an array's reserved storage (`Array.initialized`).
-private struct InPlaceElements<Element>: Sequence {
+/// `count` elements taken as written into an array's reserved storage (`Array.uninitialized`).
+private struct UninitializedElements<Element>: Sequence {
     let count: Int
-    let initialize: (UnsafeMutableBufferPointer<Element>) -> Void
 
     var underestimatedCount: Int { count }
 
@@ -30,7 +29,6 @@ private struct InPlaceElements<Element>: Sequence {
     /// `append(contentsOf:)` passes its reserved, uninitialized storage here.
     func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>) -> (EmptyCollection<Element>.Iterator, Int) {
         precondition(buffer.count >= count, "the array reserves the underestimated count")
-        initialize(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
         return (makeIterator(), count)
     }
 }

@@ -43,7 +43,8 @@ struct LayoutPass: Sendable {
         // field costs a copy of the blank and a write of every field twice. The results are
         // written (and their superviews' read) through the buffer: no uniqueness or bounds
         // check per node.
-        let results = [NodeResult].initialized(count: count) { results in
+        var results = [NodeResult].uninitialized(count: count)
+        results.withUnsafeMutableBufferPointer { results in
             for i in 0..<count {
                 // Most nodes take the plain or the row path, chosen here: `layOut`'s own
                 // entry (a large frame to set up) costs more than these paths' rules.

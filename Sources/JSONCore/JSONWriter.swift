@@ -44,18 +44,16 @@ public struct JSONWriter: ~Copyable {
     /// writing a fair part of the document.
     public static func document(capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
         let capacity = Swift.max(capacity, 64)
-        var outgrown: [UInt8]?
-        let written = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initializedCount in
+        var outgrown: [UInt8]?, count = 0
+        var written = [UInt8](DocumentRoom(count: capacity))
+        written.withUnsafeMutableBufferPointer { storage in
             var writer = JSONWriter(lent: storage.baseAddress!, capacity: capacity)
             write(&writer)
-            if writer.ownsStorage {
-                outgrown = writer.finish()
-                initializedCount = 0
-            } else {
-                initializedCount = writer.count
-            }
+            if writer.ownsStorage { outgrown = writer.finish() } else { count = writer.count }
         }
-        return outgrown ?? written
+        if let outgrown { return outgrown }
+        written.removeLast(capacity &- count)
+        return written
     }
 
     /// The document `write` writes into `storage` (stack memory, say), lent to `use`: no
@@ -368,5 +366,22 @@ public struct JSONWriter: ~Copyable {
         out.byte(UInt8(ascii: "\""))
         if colon { out.byte(UInt8(ascii: ":")) }
         end(out, needsComma: needsComma)
+    }
+}
+
+/// `count` bytes of room, allocated by `Array.init` and left as they were for the writer
+/// (the room past the document is then removed): that allocation is specialized, where
+/// `Array(unsafeUninitializedCapacity:)`'s looks the storage type up in the runtime's
+/// metadata cache at every call. Its bytes are never read.
+private struct DocumentRoom: RandomAccessCollection {
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> UInt8 { preconditionFailure("a document's room is never read") }
+    func makeIterator() -> EmptyCollection<UInt8>.Iterator { EmptyCollection.Iterator() }
+
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<UInt8>) -> (EmptyCollection<UInt8>.Iterator, Int) {
+        (EmptyCollection.Iterator(), count)
     }
 }

@@ -208,19 +208,56 @@ extension LayoutResponseEncoder {
         }
 
         /// Whether `node`'s members after its frames are written as `written`'s: the values
-        /// they are written from are equal (a row's content view follows from its frame and
-        /// the row's members compared). The guides come first: they tell cells from their
+        /// they are written from hold the same bits (a row's content view follows from its
+        /// frame and the row's members compared). Compared a word at a time through their
+        /// addresses: `==` on the engine's types is a call per field. Equal bits are equal
+        /// values (an absent optional's payload is zero); equal values of other bits (`-0`
+        /// and `0`) are only written afresh. The guides come first: they tell cells from their
         /// subviews at the first compare.
         @inline(__always)
         private static func alike(_ written: PlainWritten, _ node: UnsafePointer<NodeResult>, _ contentViewFrame: Rect?) -> Bool {
             let other = written.node
-            return other.pointee.layoutMarginsGuide == node.pointee.layoutMarginsGuide
-                && other.pointee.safeAreaLayoutGuide == node.pointee.safeAreaLayoutGuide
-                && other.pointee.safeAreaInsets == node.pointee.safeAreaInsets
-                && other.pointee.layoutMargins == node.pointee.layoutMargins
-                && other.pointee.directionalLayoutMargins == node.pointee.directionalLayoutMargins
-                && other.pointee.explanationIdentity == node.pointee.explanationIdentity
-                && written.contentViewFrame == contentViewFrame && other.pointee.separatorInset == node.pointee.separatorInset
+            guard sameBits(other.pointer(to: \.layoutMarginsGuide)!, node.pointer(to: \.layoutMarginsGuide)!, words: 4),
+                sameBits(other.pointer(to: \.safeAreaLayoutGuide)!, node.pointer(to: \.safeAreaLayoutGuide)!, words: 4, tag: true),
+                sameBits(other.pointer(to: \.safeAreaInsets)!, node.pointer(to: \.safeAreaInsets)!, words: 4, tag: true),
+                sameBits(other.pointer(to: \.layoutMargins)!, node.pointer(to: \.layoutMargins)!, words: 4),
+                sameBits(other.pointer(to: \.directionalLayoutMargins)!, node.pointer(to: \.directionalLayoutMargins)!, words: 4)
+            else { return false }
+            return other.pointee.explanationIdentity == node.pointee.explanationIdentity
+                && sameBits(written.contentViewFrame, contentViewFrame) && sameBits(other.pointee.separatorInset, node.pointee.separatorInset)
+        }
+
+        /// Whether `words` 8-byte words at `a` and `b` are the same, and with `tag` the byte
+        /// after them too (an optional's: its payload has no spare bits).
+        @inline(__always)
+        private static func sameBits<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>, words: Int, tag: Bool = false) -> Bool {
+            let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+            var difference: UInt64 = 0
+            for word in 0..<words {
+                difference |= a.load(fromByteOffset: word &* 8, as: UInt64.self) ^ b.load(fromByteOffset: word &* 8, as: UInt64.self)
+            }
+            if tag { difference |= UInt64(a.load(fromByteOffset: words &* 8, as: UInt8.self) ^ b.load(fromByteOffset: words &* 8, as: UInt8.self)) }
+            return difference == 0
+        }
+
+        @inline(__always)
+        private static func sameBits(_ a: Rect?, _ b: Rect?) -> Bool {
+            switch (a, b) {
+            case (.none, .none): true
+            case let (a?, b?):
+                (a.x.bitPattern ^ b.x.bitPattern) | (a.y.bitPattern ^ b.y.bitPattern) | (a.width.bitPattern ^ b.width.bitPattern)
+                    | (a.height.bitPattern ^ b.height.bitPattern) == 0
+            default: false
+            }
+        }
+
+        @inline(__always)
+        private static func sameBits(_ a: SeparatorInset?, _ b: SeparatorInset?) -> Bool {
+            switch (a, b) {
+            case (.none, .none): true
+            case let (a?, b?): (a.left.bitPattern ^ b.left.bitPattern) | (a.right.bitPattern ^ b.right.bitPattern) == 0
+            default: false
+            }
         }
     }
 }

@@ -64,7 +64,7 @@ struct LayoutFastPath {
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
             guard let top = decoding.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(views: views, ids: decoding.ids), steps: [])
+                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         }
     }

@@ -73,21 +73,39 @@ public struct ViewHierarchy: Hashable, Sendable {
     public init(views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
         precondition(collectionLayouts.keys.allSatisfy { views.indices.contains($0) && views[$0].kind == .collectionView }, "only collection views have a layout")
-        precondition(views[0].parent == -1, "the root comes first")
-        // Depth-first order: a view's superview is the previous view or one of its ancestors.
+        precondition(Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
+        self.views = views
+        self.ids = ids
+        self.collectionLayouts = collectionLayouts
+    }
+
+    /// A hierarchy of `views` that a reader placed in order itself, each as it began reading
+    /// the view's object (so depth-first by construction), with their `ids` and no collection
+    /// layout. The order is checked in debug builds only: the walk over the views that
+    /// `init(views:ids:collectionLayouts:)` makes would be most of this init's cost per request.
+    public init(placedInOrder views: [View], ids: [String]) {
+        precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
+        assert(Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
+        self.views = views
+        self.ids = ids
+        collectionLayouts = [:]
+    }
+
+    /// Whether the root comes first (its `parent` -1) and each later view's superview is the
+    /// previous view or one of its ancestors.
+    private static func isDepthFirst(_ views: [View]) -> Bool {
+        guard views[0].parent == -1 else { return false }
         var previous = 0
         for index in views.indices.dropFirst() {
             let parent = views[index].parent
             var ancestor = previous
             while ancestor != parent {
-                precondition(ancestor > 0, "views must come in depth-first order, each after its superview")
+                guard ancestor > 0 else { return false }
                 ancestor = views[ancestor].parent
             }
             previous = index
         }
-        self.views = views
-        self.ids = ids
-        self.collectionLayouts = collectionLayouts
+        return true
     }
 
     /// Whether the view at `index` is its superview's first subview.

@@ -109,7 +109,7 @@ import Testing
 @Suite struct PlainStringTests {
     /// Up to 15 bytes a string is made in `String`'s small form; it must equal, bit for bit,
     /// the string the standard library makes of the same bytes, near the input's end too
-    /// (where it is copied).
+    /// (where it is copied); so must the one `initializeString` writes.
     @Test func makesTheStringTheLibraryMakes() {
         #expect(SmallASCII.isLaidOutAsExpected, "the small form is checked on this platform, not skipped")
         for count in 0...20 {
@@ -117,14 +117,21 @@ import Testing
             for padding in ["", "\"", "\"                  "] {
                 Array(("\"" + text + padding).utf8).withUnsafeBufferPointer { bytes in
                     var reader = PlainJSONReader(bytes)
-                    let made = reader.plainString().map { reader.string(start: $0.start, count: $0.count) }
+                    let span = reader.plainString()
+                    let made = span.map { reader.string(start: $0.start, count: $0.count) }
                     #expect(made == (padding.isEmpty ? nil : text))
-                    guard let made else { return }
+                    guard let span, let made else { return }
                     let library = String(decoding: Array(text.utf8), as: UTF8.self)
+                    // Written over an empty string, as the fast path writes ids.
+                    let place = UnsafeMutablePointer<String>.allocate(capacity: 1)
+                    defer { place.deinitialize(count: 1).deallocate() }
+                    place.initialize(to: "")
+                    reader.initializeString(place, start: span.start, count: span.count)
                     if count <= 15 {
                         #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(library, to: (UInt64, UInt64).self))
+                        #expect(unsafeBitCast(place.pointee, to: (UInt64, UInt64).self) == unsafeBitCast(library, to: (UInt64, UInt64).self))
                     }
-                    #expect(made.utf8.count == count && made.hashValue == library.hashValue)
+                    #expect(made.utf8.count == count && made.hashValue == library.hashValue && place.pointee == library)
                 }
             }
         }

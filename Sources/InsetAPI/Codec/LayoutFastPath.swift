@@ -64,7 +64,7 @@ struct LayoutFastPath {
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
             guard let top = decoding.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(views: views, ids: decoding.ids), steps: [])
+                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         }
     }
@@ -206,7 +206,8 @@ struct LayoutFastPath {
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes.
                 guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes,
                       seenIDs.insert(start: start, count: length, in: reader.input) else { return nil }
-                ids[position] = reader.string(start: start, count: length)
+                // Over the empty string the place was given (no storage to release).
+                reader.initializeString(ids + position, start: start, count: length)
                 hasID = true
             case .kind:
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }

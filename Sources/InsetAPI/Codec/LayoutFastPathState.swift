@@ -101,15 +101,17 @@ struct SeenIDs {
     mutating func insert(start: Int, count: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = input.baseAddress! + start
         let hash = Self.hash(bytes, count: count, seed: seed)
+        // Unchecked: `slots` is allocated by `begin()`, and `used` stays below the slot count.
+        let slots = slots.unsafelyUnwrapped
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots![slot].generation == generation {
-            let earlier = slots![slot]
+        while slots[slot].generation == generation {
+            let earlier = slots[slot]
             if earlier.hash == hash, earlier.count == count, memcmp(input.baseAddress! + earlier.start, bytes, count) == 0 { return false }
             slot = (slot &+ 1) & mask
         }
-        slots![slot] = Slot(generation: generation, count: UInt32(truncatingIfNeeded: count), start: start, hash: hash)
-        used += 1
-        if 2 * used > mask + 1 { grow() }
+        slots[slot] = Slot(generation: generation, count: UInt32(truncatingIfNeeded: count), start: start, hash: hash)
+        used &+= 1
+        if used &<< 1 > mask &+ 1 { grow() }
         return true
     }
 

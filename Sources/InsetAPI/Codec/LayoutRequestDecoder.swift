@@ -196,7 +196,8 @@ struct LayoutDecoding {
         guard let label = setting.label, let environment = setting.environment else {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
-        let hierarchy = ViewHierarchy(views: views, ids: viewIDs, collectionLayouts: collectionLayouts)
+        // Each view was placed as its object was read, before its subviews.
+        let hierarchy = ViewHierarchy(placedInOrder: views, ids: viewIDs, collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = setting.window
         request.designRequiresCompatibility = designRequiresCompatibility ?? false

@@ -188,7 +188,7 @@ struct LayoutRules {
     }
 
     /// The rules on one node's own fields (the root's: `isRoot`).
-    @inline(__always)
+    @_transparent
     mutating func checkNode<Report: LayoutRuleReport>(_ node: NodeReading, isRoot: Bool, report: inout Report) {
         let fields = node.fields
         if fields.contains(all: masks.frameAndPin) {
@@ -198,6 +198,17 @@ struct LayoutRules {
             report.broken(.bothMarginForms, at: .laterField(.layoutMargins, .directionalLayoutMargins),
                           detail: "give layoutMargins or directionalLayoutMargins, not both")
         }
+        // The other rules judge the root, other kinds than a plain view, controllers, and a
+        // plain view's scroll and list fields: most views have none, and cost no call
+        // (`@inline(__always)` left the whole check a call).
+        guard isRoot || node.kind != .view || node.controllerKind != nil || node.controllerFields.raw != 0
+              || fields.intersects(masks.scrollAndLists) else { return }
+        judgeNode(node, isRoot: isRoot, report: &report)
+    }
+
+    /// The rules of `checkNode` past its first two.
+    private mutating func judgeNode<Report: LayoutRuleReport>(_ node: NodeReading, isRoot: Bool, report: inout Report) {
+        let fields = node.fields
         if isRoot, fields.intersects(masks.frameAndPin) {
             Self.placed(fields, rule: .placedRoot, at: { .field($0) }, report: &report)
         }
@@ -400,6 +411,9 @@ struct LayoutRules {
         let splitOnly: FieldBits
         let lists: FieldBits
         let rowless: FieldBits
+        /// `scrollOnly` and `lists`: what `judgeNode` judges in a plain view (not the root)
+        /// without a controller.
+        let scrollAndLists: FieldBits
         /// The fields a row takes no value for, with their positions.
         let rowlessPositions: [(LayoutSchema.NodeField, Int)]
 
@@ -412,6 +426,7 @@ struct LayoutRules {
             splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
             lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
             rowless = FieldBits(LayoutRules.rowless, of: schema.node)
+            scrollAndLists = scrollOnly.union(lists)
             rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }
 

@@ -133,6 +133,13 @@ struct FieldBits: Hashable, Sendable {
         return both
     }
 
+    /// The fields here or in `other`.
+    func union(_ other: FieldBits) -> FieldBits {
+        var either = self
+        either.raw |= other.raw
+        return either
+    }
+
     /// Removes the first field (the lowest position) and returns its position; `nil` when
     /// none is left.
     @inline(__always)

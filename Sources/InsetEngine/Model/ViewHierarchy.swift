@@ -71,23 +71,38 @@ public struct ViewHierarchy: Hashable, Sendable {
     /// its superview and after every view of the subtrees of its earlier siblings. The order,
     /// the parents and the layouts' views are checked.
     public init(views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
+        precondition(views.isEmpty || Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
+        self.init(placedInOrder: views, ids: ids, collectionLayouts: collectionLayouts)
+    }
+
+    /// `init(views:ids:collectionLayouts:)` for views a reader placed in order itself, each as
+    /// it began reading the view's object (so depth-first by construction). The order is
+    /// checked in debug builds only: the walk over the views would be most of this init's cost
+    /// per request.
+    public init(placedInOrder views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
-        precondition(collectionLayouts.keys.allSatisfy { views.indices.contains($0) && views[$0].kind == .collectionView }, "only collection views have a layout")
-        precondition(views[0].parent == -1, "the root comes first")
-        // Depth-first order: a view's superview is the previous view or one of its ancestors.
+        precondition(collectionLayouts.isEmpty || collectionLayouts.keys.allSatisfy { views.indices.contains($0) && views[$0].kind == .collectionView }, "only collection views have a layout")
+        assert(Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
+        self.views = views
+        self.ids = ids
+        self.collectionLayouts = collectionLayouts
+    }
+
+    /// Whether the root comes first (its `parent` -1) and each later view's superview is the
+    /// previous view or one of its ancestors.
+    private static func isDepthFirst(_ views: [View]) -> Bool {
+        guard views[0].parent == -1 else { return false }
         var previous = 0
         for index in views.indices.dropFirst() {
             let parent = views[index].parent
             var ancestor = previous
             while ancestor != parent {
-                precondition(ancestor > 0, "views must come in depth-first order, each after its superview")
+                guard ancestor > 0 else { return false }
                 ancestor = views[ancestor].parent
             }
             previous = index
         }
-        self.views = views
-        self.ids = ids
-        self.collectionLayouts = collectionLayouts
+        return true
     }
 
     /// Whether the view at `index` is its superview's first subview.

@@ -43,7 +43,7 @@ extension LayoutResponseEncoder {
         out.field("frameInWindow", node.pointee.frameInWindow)
         // Only the frame kept (a content view's copies cost more than working it out again
         // for the few nodes written afresh).
-        let contentViewFrame = node.pointee.contentView?.frame
+        let contentViewFrame = node.pointee.contentViewFrame
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
         if !node.pointee.hasExtras, case .none = node.pointee.layoutGuides {
             if let bytes = shared.plain.bytes(alike: node, contentViewFrame: contentViewFrame) {

@@ -105,6 +105,11 @@ public struct NodeResult: Hashable, Sendable {
         guard case .row(let insets, _) = inline else { return nil }
         return ContentViewResult(rowSize: frame.size, safeArea: safeAreaInsets, margins: layoutMargins, insetsToSafeArea: insets)
     }
+    /// Rows only: ``contentView``'s frame, without the rest of it.
+    @inlinable @inline(__always) public var contentViewFrame: Rect? {
+        guard case .row(let insets, _) = inline else { return nil }
+        return ContentViewResult.frame(rowSize: frame.size, safeArea: safeAreaInsets, insetsToSafeArea: insets)
+    }
     /// Cells only (RULES.md T5): the effective inset, from the cell's edges.
     @inlinable @inline(__always) public var separatorInset: SeparatorInset? {
         guard case .row(_, let separator) = inline else { return nil }

@@ -17,6 +17,13 @@ public struct ContentViewResult: Hashable, Sendable {
         self.layoutMarginsGuide = layoutMarginsGuide
     }
 
+    /// T1's frame alone, which decides the rest of the content view with the row's safe area
+    /// and margins: inlined, for a writer that compares rows by it.
+    @inlinable public static func frame(rowSize size: Size, safeArea: Insets?, insetsToSafeArea: Bool) -> Rect {
+        guard let safeArea, insetsToSafeArea else { return Rect(x: 0, y: 0, width: size.width, height: size.height) }
+        return Rect(x: safeArea.left, y: 0, width: Swift.max(0, size.width - safeArea.left - safeArea.right), height: size.height)
+    }
+
     /// `clamp(inherited − distance, 0, inherited)` (RULES.md S3, S4).
     private static func capped(_ inherited: Double, less distance: Double) -> Double {
         Swift.min(inherited, Swift.max(0, inherited - distance))
@@ -28,10 +35,7 @@ public struct ContentViewResult: Hashable, Sendable {
     /// model), else the row's bounds. Its safe area is the row's less its offset inside the
     /// row (S3/S4); its margins are the row's less that offset (T3's "whatever T1 did").
     public init(rowSize size: Size, safeArea: Insets?, margins: Insets, insetsToSafeArea: Bool) {
-        var frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        if let safeArea, insetsToSafeArea {
-            frame = Rect(x: safeArea.left, y: 0, width: Swift.max(0, size.width - safeArea.left - safeArea.right), height: size.height)
-        }
+        let frame = Self.frame(rowSize: size, safeArea: safeArea, insetsToSafeArea: insetsToSafeArea)
         let offsets = Insets(top: 0, left: frame.x, bottom: 0, right: size.width - frame.maxX)
         self.frame = frame
         // S3 with the S4 cap: a content view overhanging its row (offset negative) gains nothing.

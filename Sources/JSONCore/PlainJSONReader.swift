@@ -220,17 +220,19 @@ public struct PlainJSONReader {
     /// storage (such as the empty string): it is overwritten, not released. A small string's
     /// words are stored as they are, where a `String` value returned and assigned costs a
     /// retain of the new and a release of the old (about 30 instructions and two calls).
-    @inlinable @inline(__always)
-    public func initializeString(_ place: UnsafeMutablePointer<String>, start: Int, count: Int) {
+    /// `true` when the string written is in the small form (it holds no storage to release).
+    @inlinable @inline(__always) @discardableResult
+    public func initializeString(_ place: UnsafeMutablePointer<String>, start: Int, count: Int) -> Bool {
         if count <= 15, start &+ 16 <= input.count, makesSmallStrings {
             let raw = UnsafeRawPointer(input.baseAddress! + start)
             let words = SmallASCII.words(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
             let target = UnsafeMutableRawPointer(place)
             target.storeBytes(of: words.low, as: UInt64.self)
             target.storeBytes(of: words.high, toByteOffset: 8, as: UInt64.self)
-            return
+            return true
         }
         place.initialize(to: string(start: start, count: count))
+        return false
     }
 
     /// The bytes of a string `plainString()` returned.

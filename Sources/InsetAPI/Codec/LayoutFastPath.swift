@@ -227,11 +227,13 @@ struct LayoutFastPath {
             guard let index = Self.key(&reader, in: LayoutSchema.shared.node.table, order: &orders.node, seen: &seen) else { return nil }
             switch LayoutSchema.shared.node.fields[index] {
             case .id:
-                // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes.
-                guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes,
-                      seenIDs.insert(start: start, count: length, in: reader.input) else { return nil }
-                // Over the empty string the place was given (no storage to release).
-                if !reader.initializeString(ids + position, start: start, count: length) { allIDsSmall = false }
+                // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes,
+                // hashed from their small string's words when it has them. Written over the
+                // empty string the place was given (no storage to release).
+                guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes else { return nil }
+                let words = reader.initializeString(ids + position, start: start, count: length)
+                if words == nil { allIDsSmall = false }
+                guard seenIDs.insert(start: start, count: length, words: words, in: reader.input) else { return nil }
                 hasID = true
             case .kind:
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }

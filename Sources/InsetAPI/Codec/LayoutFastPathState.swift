@@ -95,12 +95,13 @@ struct SeenIDs {
         used = 0
     }
 
-    /// Adds the id of `count` bytes at `start` in `input`; `false` when an earlier node of
-    /// this body has it.
+    /// Adds the id of `count` bytes at `start` in `input`, hashed from `words` when it is
+    /// given as its small string's (which every id of up to 15 bytes then is, so that equal
+    /// ids hash alike); `false` when an earlier node of this body has it.
     @inline(__always)
-    mutating func insert(start: Int, count: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func insert(start: Int, count: Int, words: (low: UInt64, high: UInt64)?, in input: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = input.baseAddress! + start
-        let hash = Self.hash(bytes, count: count, seed: seed)
+        let hash = words.map { Self.mix(Self.mix(seed, $0.low), $0.high) } ?? Self.hash(bytes, count: count, seed: seed)
         // Unchecked: `slots` is allocated by `begin()`, and `used` stays below the slot count.
         let slots = slots.unsafelyUnwrapped
         var slot = Int(truncatingIfNeeded: hash) & mask

@@ -130,8 +130,14 @@ public struct JSONStringTable: Sendable {
             let candidate = slots[slot]
             guard candidate.index >= 0 else { return nil }
             if candidate.count == count, candidate.fingerprint == fingerprint {
-                // Up to eight bytes, the fingerprint is the string.
-                if count <= 8 || utf8.withUnsafeBufferPointer({ memcmp($0.baseAddress! + candidate.offset, bytes, count) == 0 }) {
+                // Up to eight bytes, the fingerprint is the string (its first eight); up to 16,
+                // the last eight compared as one word (a call of `memcmp` costs more).
+                if count <= 8 || utf8.withUnsafeBufferPointer({ table in
+                    let mine = UnsafeRawPointer(table.baseAddress! + candidate.offset)
+                    return count <= 16
+                        ? mine.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                        : memcmp(mine, bytes, count) == 0
+                }) {
                     return candidate.index
                 }
             }

@@ -220,17 +220,28 @@ public struct PlainJSONReader {
     /// storage (such as the empty string): it is overwritten, not released. A small string's
     /// words are stored as they are, where a `String` value returned and assigned costs a
     /// retain of the new and a release of the old (about 30 instructions and two calls).
-    @inlinable @inline(__always)
-    public func initializeString(_ place: UnsafeMutablePointer<String>, start: Int, count: Int) {
-        if count <= 15, start &+ 16 <= input.count, makesSmallStrings {
-            let raw = UnsafeRawPointer(input.baseAddress! + start)
-            let words = SmallASCII.words(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
-            let target = UnsafeMutableRawPointer(place)
-            target.storeBytes(of: words.low, as: UInt64.self)
-            target.storeBytes(of: words.high, toByteOffset: 8, as: UInt64.self)
-            return
+    /// Returns those words (one near the input's end too, made from a copy of its bytes), so
+    /// that a caller hashes them without reading the bytes again; `nil` for a string with
+    /// storage, which is what every one of more than 15 bytes is.
+    @inlinable @inline(__always) @discardableResult
+    public func initializeString(_ place: UnsafeMutablePointer<String>, start: Int, count: Int) -> (low: UInt64, high: UInt64)? {
+        guard count <= 15, makesSmallStrings else {
+            place.initialize(to: string(start: start, count: count))
+            return nil
         }
-        place.initialize(to: string(start: start, count: count))
+        let words: (low: UInt64, high: UInt64)
+        if start &+ 16 <= input.count {
+            let raw = UnsafeRawPointer(input.baseAddress! + start)
+            words = SmallASCII.words(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
+        } else {
+            var padded: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes(start: start, count: count))) }
+            words = SmallASCII.words(padded.0, padded.1, count: count)
+        }
+        let target = UnsafeMutableRawPointer(place)
+        target.storeBytes(of: words.low, as: UInt64.self)
+        target.storeBytes(of: words.high, toByteOffset: 8, as: UInt64.self)
+        return words
     }
 
     /// The bytes of a string `plainString()` returned.

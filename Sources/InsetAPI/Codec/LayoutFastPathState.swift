@@ -95,12 +95,13 @@ struct SeenIDs {
         used = 0
     }
 
-    /// Adds the id of `count` bytes at `start` in `input`; `false` when an earlier node of
-    /// this body has it.
+    /// Adds the id of `count` bytes at `start` in `input`, hashed from `words` when it is
+    /// given as its small string's (which every id of up to 15 bytes then is, so that equal
+    /// ids hash alike); `false` when an earlier node of this body has it.
     @inline(__always)
-    mutating func insert(start: Int, count: Int, in input: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func insert(start: Int, count: Int, words: (low: UInt64, high: UInt64)?, in input: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = input.baseAddress! + start
-        let hash = Self.hash(bytes, count: count, seed: seed)
+        let hash = words.map { Self.mix(Self.mix(seed, $0.low), $0.high) } ?? Self.hash(bytes, count: count, seed: seed)
         // Unchecked: `slots` is allocated by `begin()`, and `used` stays below the slot count.
         let slots = slots.unsafelyUnwrapped
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -214,4 +215,26 @@ struct FieldSet {
     }
 
     var count: Int { read.count }
+}
+
+/// A `String`'s two words as plain data, the element of the room the fast path writes its
+/// ids in: a `[String]`'s storage is freed through the runtime's generic
+/// `swift_arrayDestroy`, which calls `String`'s destroy for every element (about 1.4k
+/// instructions a layout-31 body), while this storage is freed without a walk.
+struct StringWords {
+    var low: UInt64, high: UInt64
+
+    /// `words`, each a `String` written in place, as `[String]`: when every one is in the
+    /// small form (`allSmall`), the same storage, as there is nothing to release in any
+    /// element (a hierarchy holds its ids as a constant, so no `String` with storage is
+    /// written there later); otherwise moved into a `[String]`'s own storage, which
+    /// releases them (and the words' storage is freed without).
+    static func strings(_ words: [StringWords], allSmall: Bool) -> [String] {
+        precondition(MemoryLayout<StringWords>.size == MemoryLayout<String>.size && MemoryLayout<StringWords>.alignment == MemoryLayout<String>.alignment)
+        if allSmall { return unsafeBitCast(words, to: [String].self) }
+        return [String](unsafeUninitializedCapacity: words.count) { strings, count in
+            words.withUnsafeBytes { UnsafeMutableRawBufferPointer(strings).copyMemory(from: $0) }
+            count = words.count
+        }
+    }
 }

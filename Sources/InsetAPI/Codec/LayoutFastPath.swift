@@ -40,8 +40,6 @@ struct LayoutFastPath {
     /// (before its subviews) and its fields are written there as they are read.
     private let views: UnsafeMutablePointer<ViewHierarchy.View>
     private let ids: UnsafeMutablePointer<String>
-    /// Whether every id written is in `String`'s small form, which holds no storage.
-    private var allIDsSmall = true
     /// How many places are taken, and how many there are.
     private var count = 0
     private let capacity: Int
@@ -55,82 +53,60 @@ struct LayoutFastPath {
         return FastPathScratch.withCurrent { scratch in
             scratch.ids.begin()
             var decoding = Decoding(body: body, devices: devices, limits: limits, capacity: most)
-            // Both arrays reserved by themselves: their allocation is specialized for their
-            // element type, where `Array(unsafeUninitializedCapacity:)` goes through library
-            // code that looks the storage type up at every call (about 1.1k instructions).
+            // Reserved by the array itself: its allocation is specialized for the view type,
+            // where `[View](unsafeUninitializedCapacity:)` goes through library code that looks
+            // the storage type up at every call (about 1.1k instructions).
             var views: [ViewHierarchy.View] = []
             views.reserveCapacity(most)
-            var idWords: [StringWords] = []
-            idWords.reserveCapacity(most)
             withUnsafeMutablePointer(to: &decoding) { decoding in
-                withUnsafeMutablePointer(to: &scratch) { scratch in
-                    withUnsafeMutablePointer(to: &views) { idWords.append(contentsOf: IDRoom(decoding: decoding, scratch: scratch, views: $0)) }
-                }
+                withUnsafeMutablePointer(to: &scratch) { views.append(contentsOf: ViewRoom(decoding: decoding, scratch: $0)) }
             }
-            let ids = StringWords.strings(idWords, allSmall: decoding.allIDsSmall)
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
             guard let top = decoding.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: ids), steps: [])
+                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         }
     }
 
-    /// One body's decoding into the views' and ids' room: its inputs, then what it gives
-    /// beside them.
+    /// One body's decoding into a view room: its inputs, then what it gives beside the views.
     private struct Decoding {
         let body: UnsafeBufferPointer<UInt8>
         let devices: any DeviceDirectory
         let limits: DecodingLimits
         let capacity: Int
         var top: TopLevel?
-        var allIDsSmall = true
+        var ids: [String] = []
 
-        /// Decodes the body's views into `views` and their ids into `ids` (room for
-        /// `capacity` each); how many places were taken, each holding a view and an id (the
-        /// empty string until its own).
-        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<String>, scratch: inout FastPathScratch) -> Int {
-            var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
-            top = path.request(devices: devices)
-            scratch.orders = path.orders
-            scratch.ids = path.seenIDs
-            allIDsSmall = path.allIDsSmall
-            return path.count
-        }
-    }
-
-    /// The ids' reserved room as `Array.append(contentsOf:)` hands it to a sequence (all of
-    /// the spare capacity: this sequence's underestimated count is 0), the views' appended
-    /// into it in turn (`ViewRoom`): the body is decoded straight into both.
-    private struct IDRoom: Sequence {
-        let decoding: UnsafeMutablePointer<Decoding>
-        let scratch: UnsafeMutablePointer<FastPathScratch>
-        let views: UnsafeMutablePointer<[ViewHierarchy.View]>
-
-        func makeIterator() -> EmptyCollection<StringWords>.Iterator { EmptyCollection().makeIterator() }
-
-        func _copyContents(initializing room: UnsafeMutableBufferPointer<StringWords>) -> (EmptyCollection<StringWords>.Iterator, Int) {
-            precondition(room.count >= decoding.pointee.capacity, "the ids' room is reserved")
-            let count = room.baseAddress!.withMemoryRebound(to: String.self, capacity: room.count) { ids in
-                let before = views.pointee.count
-                views.pointee.append(contentsOf: ViewRoom(decoding: decoding, scratch: scratch, ids: ids))
-                return views.pointee.count - before
+        /// Decodes the body's views into `views` (room for `capacity`) and its ids into `ids`;
+        /// how many places were taken.
+        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, scratch: inout FastPathScratch) -> Int {
+            var count = 0
+            ids = [String](unsafeUninitializedCapacity: capacity) { ids, idCount in
+                var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids.baseAddress!, capacity: capacity)
+                top = path.request(devices: devices)
+                scratch.orders = path.orders
+                scratch.ids = path.seenIDs
+                // Every place taken holds a view and an id, the empty string until its own.
+                idCount = path.count
+                count = path.count
             }
-            return (makeIterator(), count)
+            return count
         }
     }
 
-    /// The views' reserved room, as `IDRoom` is the ids'.
+    /// The views' reserved room as `Array.append(contentsOf:)` hands it to a sequence (all
+    /// of the spare capacity: this sequence's underestimated count is 0): the body is decoded
+    /// straight into it, and as many views as were placed are appended.
     private struct ViewRoom: Sequence {
         let decoding: UnsafeMutablePointer<Decoding>
         let scratch: UnsafeMutablePointer<FastPathScratch>
-        let ids: UnsafeMutablePointer<String>
 
         func makeIterator() -> EmptyCollection<ViewHierarchy.View>.Iterator { EmptyCollection().makeIterator() }
 
         func _copyContents(initializing room: UnsafeMutableBufferPointer<ViewHierarchy.View>) -> (EmptyCollection<ViewHierarchy.View>.Iterator, Int) {
             precondition(room.count >= decoding.pointee.capacity, "the views' room is reserved")
-            return (makeIterator(), decoding.pointee.run(views: room.baseAddress!, ids: ids, scratch: &scratch.pointee))
+            return (makeIterator(), decoding.pointee.run(views: room.baseAddress!, scratch: &scratch.pointee))
         }
     }
 
@@ -232,7 +208,6 @@ struct LayoutFastPath {
                 // empty string the place was given (no storage to release).
                 guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes else { return nil }
                 let words = reader.initializeString(ids + position, start: start, count: length)
-                if words == nil { allIDsSmall = false }
                 guard seenIDs.insert(start: start, count: length, words: words, in: reader.input) else { return nil }
                 hasID = true
             case .kind:

@@ -216,25 +216,3 @@ struct FieldSet {
 
     var count: Int { read.count }
 }
-
-/// A `String`'s two words as plain data, the element of the room the fast path writes its
-/// ids in: a `[String]`'s storage is freed through the runtime's generic
-/// `swift_arrayDestroy`, which calls `String`'s destroy for every element (about 1.4k
-/// instructions a layout-31 body), while this storage is freed without a walk.
-struct StringWords {
-    var low: UInt64, high: UInt64
-
-    /// `words`, each a `String` written in place, as `[String]`: when every one is in the
-    /// small form (`allSmall`), the same storage, as there is nothing to release in any
-    /// element (a hierarchy holds its ids as a constant, so no `String` with storage is
-    /// written there later); otherwise moved into a `[String]`'s own storage, which
-    /// releases them (and the words' storage is freed without).
-    static func strings(_ words: [StringWords], allSmall: Bool) -> [String] {
-        precondition(MemoryLayout<StringWords>.size == MemoryLayout<String>.size && MemoryLayout<StringWords>.alignment == MemoryLayout<String>.alignment)
-        if allSmall { return unsafeBitCast(words, to: [String].self) }
-        return [String](unsafeUninitializedCapacity: words.count) { strings, count in
-            words.withUnsafeBytes { UnsafeMutableRawBufferPointer(strings).copyMemory(from: $0) }
-            count = words.count
-        }
-    }
-}

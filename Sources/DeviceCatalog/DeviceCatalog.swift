@@ -9,10 +9,12 @@ import JSONCore
 public struct DeviceCatalog: Sendable {
     /// Every device: iPhones, then iPads, then Apple TVs, each group by id in numeric-aware order.
     public let devices: [DeviceProfile]
-    /// The position in `devices` of each id.
-    private let positions: NameIndex
-    /// The position in `devices` of the profile listing each model identifier.
-    private let modelPositions: NameIndex
+    /// The ids, by position in `devices`: a request's device is looked up per call, found by
+    /// its bytes (a `[String: Int]` would hash the id with SipHash first).
+    private let ids: JSONStringTable
+    /// Every model identifier, and the position in `devices` of the profile listing each.
+    private let modelIdentifiers: JSONStringTable
+    private let modelPositions: [Int]
     /// The ``ContentDigest`` of every file's name and text, in file-name order: it changes whenever a device file does (the `ETag` of
     /// `GET /devices`).
     public let digest: String
@@ -49,10 +51,10 @@ public struct DeviceCatalog: Sendable {
             return left.id.compare(right.id, options: .numeric) == .orderedAscending
         }
         devices = profiles
-        positions = NameIndex(profiles.enumerated().map { ($1.id, $0) })
-        modelPositions = NameIndex(profiles.enumerated().flatMap { position, profile in
-            profile.modelIdentifiers.map { ($0, position) }
-        })
+        ids = JSONStringTable(profiles.map(\.id))
+        let models = profiles.enumerated().flatMap { position, profile in profile.modelIdentifiers.map { ($0, position) } }
+        modelIdentifiers = JSONStringTable(models.map(\.0))
+        modelPositions = models.map(\.1)
         digest = Self.digest(of: files)
         var bases: [EnvironmentBasis] = []
         var overrideBases: [OverrideBasis] = []
@@ -78,19 +80,19 @@ public struct DeviceCatalog: Sendable {
 
     /// The device with `id`, or `nil`.
     public func device(id: String) -> DeviceProfile? {
-        positions.position(of: id).map { devices[$0] }
+        ids.index(of: id).map { devices[$0] }
     }
 
     /// The position in `devices` of the device with `id`, or `nil`. Reading a profile's
     /// fields as `devices[position].field` reads them in place; a profile holds many arrays
     /// and strings, which a copy of it (`device(id:)`) retains and releases.
     public func position(of id: String) -> Int? {
-        positions.position(of: id)
+        ids.index(of: id)
     }
 
     /// The device listing the model identifier `identifier` (matched exactly), or `nil`.
     public func device(modelIdentifier identifier: String) -> DeviceProfile? {
-        modelPositions.position(of: identifier).map { devices[$0] }
+        modelPosition(of: identifier).map { devices[$0] }
     }
 
     /// The position in `devices` of the device whose id is `idOrModelIdentifier` or that
@@ -98,7 +100,12 @@ public struct DeviceCatalog: Sendable {
     /// find their device. Ids and model identifiers cannot collide (kebab-case lowercase
     /// against letters, digits, a comma, digits).
     public func position(resolving idOrModelIdentifier: String) -> Int? {
-        positions.position(of: idOrModelIdentifier) ?? modelPositions.position(of: idOrModelIdentifier)
+        ids.index(of: idOrModelIdentifier) ?? modelPosition(of: idOrModelIdentifier)
+    }
+
+    /// The position in `devices` of the device listing `identifier`, or `nil`.
+    private func modelPosition(of identifier: String) -> Int? {
+        modelIdentifiers.index(of: identifier).map { modelPositions[$0] }
     }
 
     /// The device whose id is `idOrModelIdentifier` or that lists it as a model identifier,

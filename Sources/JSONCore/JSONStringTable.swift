@@ -159,12 +159,26 @@ extension JSONDocument {
     }
 
     @usableFromInline func indexOfEscaped(_ entry: TapeEntry, in table: JSONStringTable) -> Int? {
-        let decoded = Self.unescape(bytes[Int(entry.start) + 1..<Int(entry.end) - 1])
-        return decoded.withUnsafeBufferPointer { buffer in
-            // An empty array may have no storage: any address will do for no bytes.
-            withUnsafePointer(to: 0 as UInt8) { empty in
-                table.index(of: buffer.baseAddress ?? empty, count: buffer.count, fingerprint: TapeEntry.fingerprint(UnsafeRawBufferPointer(buffer)))
-            }
+        Self.unescape(bytes[Int(entry.start) + 1..<Int(entry.end) - 1]).withUnsafeBufferPointer { table.index(ofUTF8: $0) }
+    }
+}
+
+extension JSONStringTable {
+    /// The position of the string equal to `string` byte for byte, or `nil`: for names
+    /// looked up outside a document (a native or small `String` is read in place).
+    public func index(of string: String) -> Int? {
+        var string = string
+        return string.withUTF8 { index(ofUTF8: $0) }
+    }
+
+    /// The position of the string whose UTF-8 is `buffer`, or `nil`.
+    @usableFromInline func index(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        // An empty buffer may have no address: any address will do for no bytes.
+        let raw = UnsafeRawBufferPointer(buffer)
+        // Eight bytes or more: the fingerprint is their first eight, one load.
+        let fingerprint = raw.count >= 8 ? UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) : TapeEntry.fingerprint(raw)
+        return withUnsafePointer(to: 0 as UInt8) { empty in
+            index(of: buffer.baseAddress ?? empty, count: buffer.count, fingerprint: fingerprint)
         }
     }
 }

@@ -297,6 +297,27 @@ private func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
         let doc = try parse(#"{"id": 1, "i\u0064": 2, "bogus": 3}"#)
         #expect(doc.members(of: doc.root).map { doc.index(of: $0.key, in: table) } == [0, 0, nil])
     }
+
+    /// A `String` outside a document: names of a stored name's length, prefixes and
+    /// extensions of it are found only by its own bytes.
+    @Test func findsStringsAndNotTheirNearMisses() {
+        let names = JSONStringTable(["iphone-15-pro", "iphone-15-pro-max", "tv", "iphone-16-pro"])
+        #expect(["iphone-15-pro", "iphone-15-pro-max", "tv", "iphone-16-pro"].map { names.index(of: $0) } == [0, 1, 2, 3])
+        for miss in ["", "t", "tw", "tvs", "iphone-15-prO", "iphone-15-pr", "iphone-15-pro-", "iphone-15-pro-maxi", "iphone-17-pro"] {
+            #expect(names.index(of: miss) == nil, "\(miss)")
+        }
+        #expect(table.index(of: "") == 2)
+        #expect(table.index(of: "é") == 6)
+        #expect(table.index(of: "e\u{301}") == nil)
+    }
+
+    /// Many strings in one table: probing past collisions finds each one.
+    @Test func collisionsAreProbedPast() {
+        let names = (0..<300).map { "device-\($0)" }
+        let table = JSONStringTable(names)
+        for (position, name) in names.enumerated() { #expect(table.index(of: name) == position) }
+        #expect(table.index(of: "device-300") == nil)
+    }
 }
 
 @Suite struct JSONPointersTests {

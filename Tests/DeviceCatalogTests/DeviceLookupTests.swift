@@ -2,7 +2,8 @@
 import InsetEngine
 import Testing
 
-@Suite struct NameIndexTests {
+/// The registry's look-ups by name, and the window explanations it makes at start-up.
+@Suite struct DeviceLookupTests {
     static let catalog: DeviceCatalog = {
         do { return try DeviceCatalog.embedded() } catch { fatalError("\(error)") }
     }()
@@ -15,27 +16,6 @@ import Testing
                 #expect(Self.catalog.position(of: identifier) == nil, "\(identifier) is no id")
             }
         }
-    }
-
-    /// Names of a stored name's length, prefixes and extensions of it: found only by its
-    /// own bytes.
-    @Test func nearMissesAreNotFound() {
-        let index = NameIndex([("iphone-15-pro", 0), ("iphone-15-pro-max", 1), ("tv", 2), ("iphone-16-pro", 3)])
-        #expect(index.position(of: "iphone-15-pro") == 0)
-        #expect(index.position(of: "iphone-15-pro-max") == 1)
-        #expect(index.position(of: "tv") == 2)
-        #expect(index.position(of: "iphone-16-pro") == 3)
-        for miss in ["", "t", "tw", "tvs", "iphone-15-prO", "iphone-15-pr", "iphone-15-pro-", "iphone-15-pro-maxi", "iphone-17-pro"] {
-            #expect(index.position(of: miss) == nil, "\(miss)")
-        }
-    }
-
-    /// Many names in a small table: probing past collisions finds each one.
-    @Test func collisionsAreProbedPast() {
-        let names = (0..<300).map { "device-\($0)" }
-        let index = NameIndex(names.enumerated().map { ($1, $0) })
-        for (position, name) in names.enumerated() { #expect(index.position(of: name) == position) }
-        #expect(index.position(of: "device-300") == nil)
     }
 
     /// Every environment the registry resolves takes its window explanation from the ones

@@ -33,7 +33,7 @@ import PackageDescription
 ///   the product on that layer: the request readers and answer writers of /layout, /scroll,
 ///   /layout/matrix and /render, the device routes, the playground's files, the settings.
 /// - `ServiceTestSupport` [ServiceKit, MicroHTTP, JSONCore, HTTPTypes]: what the service's test
-///   targets share (a live server on a loopback port, test routes).
+///   targets share (a live server on a loopback port, test routes, a seeded random source).
 /// - `ProcessTuning` [CMalloc]: the allocator settings the executables serve with.
 /// - `insetd` [InsetAPI, ServiceKit, MicroHTTP, DeviceCatalog, ProcessTuning, ArgumentParser,
 ///   Logging, ServiceLifecycle]: the executable (the settings table and wiring).
@@ -139,7 +139,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "ServiceTestSupport"], swiftSettings: strict),
-        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], swiftSettings: strict),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "ServiceTestSupport"], swiftSettings: strict),
         .testTarget(name: "InsetEngineTests", dependencies: ["InsetEngine", "InsetEngineTestSupport"], swiftSettings: strict),
         .testTarget(name: "DeviceCatalogTests", dependencies: ["DeviceCatalog", "InsetEngine"], swiftSettings: strict),
         .testTarget(

@@ -1,4 +1,5 @@
 @testable import JSONCore
+import ServiceTestSupport
 import Testing
 
 @Suite struct JSONWriterTests {
@@ -374,24 +375,6 @@ import Testing
             #expect(lent.0 == Array(expected.utf8))
             #expect(lent.1 == (expected.utf8.count <= storageSize))
         }
-    }
-}
-
-/// SplitMix64: a fixed sequence of well-mixed 64-bit values from a seed, so that the
-/// number tests draw the same values on every run.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

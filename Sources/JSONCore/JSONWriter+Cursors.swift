@@ -16,6 +16,15 @@ extension JSONWriter {
         end(cursor, needsComma: needsComma)
     }
 
+    /// One member of at most `room` bytes, written by `write` through a cursor (its first
+    /// write without a comma: the comma due is the writer's), then taken as written.
+    @inlinable @inline(__always)
+    public mutating func member(reserving room: Int, _ write: (inout Cursor) -> Void) {
+        var out = cursor(reserving: room)
+        write(&out)
+        advance(to: out, needsComma: true)
+    }
+
     /// Makes room for `extra` more bytes after what `cursor` stored, moving it when the
     /// storage moves: the next part of a run whose size is known only there.
     @inlinable @inline(__always)

@@ -40,23 +40,17 @@ extension Cursor {
 extension JSONWriter {
     /// `"name": {"top", "left", "bottom", "right"}`.
     @inline(__always) mutating func field(_ name: StaticString, _ insets: Insets) {
-        var out = cursor(reserving: Cursor.objectRoom)
-        out.field(name, insets, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.objectRoom) { $0.field(name, insets, comma: false) }
     }
 
     /// `"name": {"top", "leading", "bottom", "trailing"}`.
     @inline(__always) mutating func field(_ name: StaticString, _ insets: DirectionalInsets) {
-        var out = cursor(reserving: Cursor.objectRoom)
-        out.field(name, insets, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.objectRoom) { $0.field(name, insets, comma: false) }
     }
 
     /// `"name": {"x", "y", "width", "height"}`.
     @inline(__always) mutating func field(_ name: StaticString, _ rect: Rect) {
-        var out = cursor(reserving: Cursor.objectRoom)
-        out.field(name, rect, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.objectRoom) { $0.field(name, rect, comma: false) }
     }
 
     /// `"name": {"width", "height"}`.
@@ -66,9 +60,7 @@ extension JSONWriter {
 
     /// `"name": {"x", "y"}`.
     mutating func field(_ name: StaticString, _ point: Point) {
-        var out = cursor(reserving: Cursor.objectRoom)
-        out.field(name, point, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.objectRoom) { $0.field(name, point, comma: false) }
     }
 
     /// `"window": {"safeAreaInsets" (safe-area model only), "frame", "sizeClass"}`: the

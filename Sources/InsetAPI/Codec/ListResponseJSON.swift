@@ -33,16 +33,12 @@ extension Cursor {
 extension JSONWriter {
     /// `"contentView":{…}`.
     mutating func contentView(_ contentView: ContentViewResult) {
-        var out = cursor(reserving: Cursor.contentViewRoom)
-        out.contentView(contentView, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.contentViewRoom) { $0.contentView(contentView, comma: false) }
     }
 
     /// `"separatorInset":{"left","right"}`.
     mutating func separatorInset(_ separator: SeparatorInset) {
-        var out = cursor(reserving: Cursor.objectRoom)
-        out.separatorInset(separator, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.objectRoom) { $0.separatorInset(separator, comma: false) }
     }
 
     /// `"sectionInsets":[{"top","left","bottom","right"},…]`.

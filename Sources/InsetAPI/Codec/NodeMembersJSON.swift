@@ -80,16 +80,12 @@ extension Cursor {
 extension JSONWriter {
     /// `"bars":{…}`: the bars present.
     mutating func bars(_ bars: BarFrames) {
-        var out = cursor(reserving: Cursor.barsRoom)
-        out.bars(bars, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.barsRoom) { $0.bars(bars, comma: false) }
     }
 
     /// `"explain":{"top":[…],"left":[…],"bottom":[…],"right":[…]}`.
     mutating func explain(_ explain: ExplanationEntries) {
-        var out = cursor(reserving: Cursor.explainRoom(explain))
-        out.explain(explain, comma: false)
-        advance(to: out, needsComma: true)
+        member(reserving: Cursor.explainRoom(explain)) { $0.explain(explain, comma: false) }
     }
 }
 

@@ -94,9 +94,11 @@ extension LayoutPass {
 
     /// A plain view's safe area (S3/S4, C2 under a scroll view) at `frame` under the view at
     /// `parent`, and its explanation. (Apart from `safeArea(of:...)`, whose other rules most
-    /// views skip: a call with its arguments costs more than these rules. Asked inline for
-    /// the same reason: the row path takes it inline, the plain path still calls it.)
-    @inline(__always)
+    /// views skip: a call with its arguments costs more than these rules.) The common cases
+    /// are taken here, inline in both paths that ask (transparent: `@inline(__always)` left
+    /// it a call from the plain path, its arguments and the caller's registers passed
+    /// through memory); the rest is `plainSafeAreaByEdges`'s.
+    @_transparent
     func plainSafeArea(
         parent: Int, frame: Rect, parentBounds: Rect,
         results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
@@ -109,26 +111,47 @@ extension LayoutPass {
         // the edge (consumed, the edge is 0 wherever it lies), or where the view's edge lies
         // on or outside the superview's. So the safe area and explanation depend on the
         // superview and these four numbers alone.
-        func reach(_ edge: Edge) -> Double {
-            included.contains(edge) || distances[edge] <= 0 ? 0 : Swift.min(distances[edge], inherited[edge])
-        }
-        let reaches = Insets(top: reach(.top), left: reach(.left), bottom: reach(.bottom), right: reach(.right))
-        // (A consumed edge of an infinite inset is left to the rules below: its entry is not
-        // a plain number.)
+        let reaches = Insets(
+            top: Self.reach(distances.top, inherited.top, consumed: included.contains(.top)),
+            left: Self.reach(distances.left, inherited.left, consumed: included.contains(.left)),
+            bottom: Self.reach(distances.bottom, inherited.bottom, consumed: included.contains(.bottom)),
+            right: Self.reach(distances.right, inherited.right, consumed: included.contains(.right))
+        )
+        // (A consumed edge of an infinite inset is left to the rules edge by edge: its entry
+        // is not a plain number.)
         let isReused = included.isEmpty || (inherited.top.isFinite && inherited.left.isFinite && inherited.bottom.isFinite && inherited.right.isFinite)
         if isReused {
             // The common case, taken whole: nothing consumed or reached, so no edge adds an
             // entry. The view has its superview's insets and shares its explanation, exactly
-            // as the edge-by-edge rules below would give.
+            // as the edge-by-edge rules would give.
             if included.isEmpty, reaches == .zero {
-                return (inherited, explanation(of: parent, in: results))
+                return (inherited, results[parent].explanation)
             }
-            // The next cell of a table: the previous one's result, exactly as the rules below
-            // would give it again.
+            // The next cell of a table: the previous one's result, exactly as the rules edge
+            // by edge would give it again.
             if let kept = explanations.plainResult(under: parent, reaches: reaches) {
                 return kept
             }
         }
+        return plainSafeAreaByEdges(
+            parent: parent, distances: distances, reaches: reaches, isReused: isReused, results: results, state: state, explanations: &explanations
+        )
+    }
+
+    /// `plainSafeArea`'s reach on one edge: see there.
+    @_transparent
+    static func reach(_ distance: Double, _ inherited: Double, consumed: Bool) -> Double {
+        consumed || distance <= 0 ? 0 : Swift.min(distance, inherited)
+    }
+
+    /// `plainSafeArea` edge by edge, where its common cases do not hold; kept for the next
+    /// view alike when `isReused`.
+    @inline(never)
+    func plainSafeAreaByEdges(
+        parent: Int, distances: Insets, reaches: Insets, isReused: Bool,
+        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
+    ) -> (insets: Insets, explanation: ExplanationSpan) {
+        let included = state.nodes[parent].included
         /// S3 with the S4 cap, after C2's consumption under a scroll view.
         func trail(_ edge: Edge) -> EdgeTrail {
             var trail = state.trail(of: parent, on: edge)

@@ -47,7 +47,9 @@ extension LayoutPass {
             : nil
         let keyboardGuide = tree.keyboardLayoutGuide(of: i).map { keyboardLayoutGuide($0, bounds: rowBounds, window: window, safeArea: safeArea) }
 
-        let extras = NodeExtras.append(NodeExtras(keyboardLayoutGuide: keyboardGuide), to: &state.extras)
+        // (A row's only extra, rare: no blank extras built for the others.)
+        var extras: Int32 = -1
+        if let keyboardGuide { extras = NodeExtras.append(NodeExtras(keyboardLayoutGuide: keyboardGuide), to: &state.extras) }
         results.initializeElement(at: i, to: NodeResult(
             index: i, frame: frame, frameInWindow: window,
             safeAreaInsets: usesSafeAreaModel ? safeArea : nil,

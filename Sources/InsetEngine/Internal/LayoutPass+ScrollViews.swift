@@ -4,6 +4,8 @@ struct ScrollParts: Sendable {
     var boundsOrigin = Point(x: 0, y: 0)
     /// The edges a scroll view adjusted (empty for other views and in the legacy model).
     var included: EdgeSet = []
+    /// Whether a scroll part or bars were written to the node's extras.
+    var hasExtras = false
 }
 
 // The pass's scroll-view rules: C1–C2 and §3.4–3.5 (safe-area model), §2.2 (legacy).

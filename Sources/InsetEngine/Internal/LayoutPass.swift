@@ -120,28 +120,34 @@ struct LayoutPass: Sendable {
                 : cover.guides(for: window)
         }
 
-        // A scroll view's and a container's (or the root's) own parts; most nodes have none.
-        // (Written in place: a large optional returned is copied through memory.)
+        // A scroll view's, a container's (or the root's) and a list's own parts; most nodes
+        // have none. Written in place in the state's table (a 308-byte `NodeExtras` built
+        // aside was copied through `memcpy` about seven times a node).
         var parts = ScrollParts()
-        var extras = NodeExtras()
+        let slot = node.kind.isScrollView || node.isContainer || node.isRoot || node.hasLists ? state.appendBlankExtras() : -1
         if node.kind.isScrollView || node.isContainer || node.isRoot {
-            parts = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, extras: &extras, state: &state)
+            parts = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, slot: slot, state: &state)
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
         // Layout margins (M1, M2).
         let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)
 
-        if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: extras.scroll) {
+        var hasExtras = parts.hasExtras
+        if node.hasLists, let lists = listParts(of: node, in: tree, window: window, bounds: bounds, safeArea: safeArea, margins: margins, scroll: state.extras[slot].scroll) {
             if let sections = lists.sections {
-                extras.sections = Int32(state.sections.count)
+                state.extras[slot].sections = Int32(state.sections.count)
                 state.sections.append(sections)
+                hasExtras = true
             }
-            extras.keyboardLayoutGuide = lists.keyboardLayoutGuide
+            if let guide = lists.keyboardLayoutGuide {
+                state.extras[slot].keyboardLayoutGuide = guide
+                hasExtras = true
+            }
         }
         record(
             i, frame: frame, window: window, bounds: bounds, safeArea: safeArea, margins: margins,
-            explanation: explanation, guides: guides, extras: NodeExtras.append(extras, to: &state.extras), included: parts.included, cover: cover,
+            explanation: explanation, guides: guides, extras: slot >= 0 ? state.keepExtras(slot, kept: hasExtras) : -1, included: parts.included, cover: cover,
             results: results, state: &state
         )
     }
@@ -199,10 +205,10 @@ struct LayoutPass: Sendable {
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
-    /// root), written to `extras`, with what they decide for its subviews.
+    /// root), written to `state.extras[slot]`, with what they decide for its subviews.
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
-        guides: LayoutGuideLengths?, cover: LegacyCover, extras: inout NodeExtras, state: inout PassState
+        guides: LayoutGuideLengths?, cover: LegacyCover, slot: Int, state: inout PassState
     ) -> ScrollParts {
         var parts = ScrollParts()
         // Scroll view.
@@ -218,7 +224,8 @@ struct LayoutPass: Sendable {
                 adjusted = legacyAdjust(scroll, node: node, ownerGuides: ownerGuides, tree: tree)
             }
             parts.boundsOrigin = adjusted.contentOffset
-            extras.scroll = adjusted
+            state.extras[slot].scroll = adjusted
+            parts.hasExtras = true
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
@@ -231,7 +238,10 @@ struct LayoutPass: Sendable {
         if node.isRoot, environment.showsStatusBar {
             frames.statusBar = Rect(x: 0, y: 0, width: environment.screen.width, height: environment.statusBarHeight)
         }
-        extras.bars = frames.isEmpty ? nil : frames
+        if !frames.isEmpty {
+            state.extras[slot].bars = frames
+            parts.hasExtras = true
+        }
         return parts
     }
 

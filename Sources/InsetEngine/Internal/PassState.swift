@@ -78,6 +78,23 @@ struct PassState {
         count += 1
     }
 
+    /// Appends a node's extras with none of their parts yet, to be written in place; their
+    /// position in the table.
+    mutating func appendBlankExtras() -> Int {
+        extras.append(NodeExtras())
+        return extras.count - 1
+    }
+
+    /// The position of the extras at `slot`, the last ones, for the node's result when `kept`
+    /// (some part was written); else -1, and the extras removed. (The writer knows: testing
+    /// each large optional copies it.)
+    mutating func keepExtras(_ slot: Int, kept: Bool) -> Int32 {
+        assert(slot == extras.count - 1, "the extras kept are the last appended")
+        if kept { return Int32(slot) }
+        extras.removeLast()
+        return -1
+    }
+
     /// Frees the states' and entries' room (plain data: nothing to deinitialize).
     func deallocate() {
         UnsafeMutableRawPointer(nodes.baseAddress!).deallocate()

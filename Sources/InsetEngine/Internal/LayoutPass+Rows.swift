@@ -113,7 +113,10 @@ extension LayoutPass {
 
     /// The safe area of a view inside row `row`'s content view (S3/S4 against the content
     /// view, whose own inset is the row's less its offset inside the row): explained as the
-    /// row's contributions, the content view's offset, then the view's own.
+    /// row's contributions, the content view's offset, then the view's own. (Transparent:
+    /// as a call from the plain path, its arguments and the caller's registers went through
+    /// memory.)
+    @_transparent
     func rowSubviewSafeArea(
         row: Int, frame: Rect, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
     ) -> (insets: Insets, explanation: ExplanationSpan) {

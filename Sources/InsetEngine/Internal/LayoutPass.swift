@@ -49,7 +49,11 @@ struct LayoutPass: Sendable {
                 // Most nodes take the plain or the row path, chosen here: `layOut`'s own
                 // entry (a large frame to set up) costs more than these paths' rules.
                 if tree.nodes[i].isPlainView {
-                    layOutPlainView(i, in: tree, results: results, state: &state, explanations: &explanations)
+                    if tree.nodes[tree.nodes[i].parent].kind.isRow {
+                        layOutRowSubview(i, in: tree, results: results, state: &state, explanations: &explanations)
+                    } else {
+                        layOutPlainView(i, in: tree, results: results, state: &state, explanations: &explanations)
+                    }
                 } else if tree.nodes[i].kind.isRow {
                     layOutRow(i, in: tree, results: results, state: &state, explanations: &explanations)
                 } else {
@@ -158,6 +162,21 @@ struct LayoutPass: Sendable {
     /// and their bookkeeping (same results). It reads the few fields it needs in place: a
     /// flattened node copied whole is a call to copy 130 bytes.
     private func layOutPlainView(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, explanations: inout ExplanationTable) {
+        layOutPlain(i, underRow: false, in: tree, results: results, state: &state, explanations: &explanations)
+    }
+
+    /// `layOutPlainView(_:in:results:state:explanations:)` for a plain view in a row's content
+    /// view, whose safe area `rowSubviewSafeArea` gives. (Apart, each with its safe-area rules
+    /// inline: both in one function, the other's rules cost the plain path registers.)
+    private func layOutRowSubview(_ i: Int, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, explanations: inout ExplanationTable) {
+        layOutPlain(i, underRow: true, in: tree, results: results, state: &state, explanations: &explanations)
+    }
+
+    /// The two paths above, `underRow` a constant in each.
+    @_transparent
+    private func layOutPlain(
+        _ i: Int, underRow: Bool, in tree: FlatTree, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState, explanations: inout ExplanationTable
+    ) {
         let parent = tree.nodes[i].parent
         let parentBounds = state.nodes[parent].bounds
         let frame = self.frame(of: tree.nodes[i].placement, parent: parent, parentBounds: parentBounds, state: state)
@@ -165,7 +184,7 @@ struct LayoutPass: Sendable {
         var safeArea = Insets.zero
         var explanation = ExplanationSpan.none
         if usesSafeAreaModel {
-            (safeArea, explanation) = tree.nodes[parent].kind.isRow
+            (safeArea, explanation) = underRow
                 ? rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, explanations: &explanations)
                 : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, explanations: &explanations)
         }

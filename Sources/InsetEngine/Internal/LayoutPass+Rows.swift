@@ -31,7 +31,7 @@ extension LayoutPass {
         var safeArea = Insets.zero
         var explanation = ExplanationSpan.none
         if usesSafeAreaModel {
-            (safeArea, explanation) = plainSafeArea(parent: table, frame: frame, parentBounds: tableBounds, results: results, state: state, explanations: &explanations)
+            (safeArea, explanation) = plainSafeArea(parent: table, frame: frame, parentBounds: tableBounds, results: results, nodes: state.nodes, explanations: &explanations)
         }
         let margins = rowMargins(frame: frame, style: properties.style, follows: properties.cellLayoutMarginsFollowReadableWidth ?? (systemVersion < 12), tableBounds: tableBounds, tableMargins: tableMargins, safeArea: safeArea)
 
@@ -118,15 +118,15 @@ extension LayoutPass {
     /// memory.)
     @_transparent
     func rowSubviewSafeArea(
-        row: Int, frame: Rect, results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
+        row: Int, frame: Rect, results: UnsafeMutableBufferPointer<NodeResult>, nodes: UnsafeMutableBufferPointer<NodeState>, explanations: inout ExplanationTable
     ) -> (insets: Insets, explanation: ExplanationSpan) {
         // Read in place (a whole result is large): the row's safe area, and the content
         // view's offset inside the row from the two window frames.
         let rowSafeArea = results[row].safeAreaInsets ?? .zero
         let rowWindow = results[row].frameInWindow
-        let contentWindow = state.nodes[row].window
+        let contentWindow = nodes[row].window
         let offsets = Insets(top: 0, left: contentWindow.x - rowWindow.x, bottom: 0, right: rowWindow.maxX - contentWindow.maxX)
-        let distances = Insets.distances(of: frame, in: state.nodes[row].bounds)
+        let distances = Insets.distances(of: frame, in: nodes[row].bounds)
         func trail(_ edge: Edge) -> EdgeTrail {
             var trail = EdgeTrail(value: rowSafeArea[edge], continuing: .node(row))
             trail.applyCappedOffset(offsets[edge])

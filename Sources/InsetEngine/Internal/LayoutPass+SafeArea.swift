@@ -42,7 +42,7 @@ extension LayoutPass {
             // SV: S5 against the split view's root view, with no cap.
             distances = Insets.distances(of: window, in: state.nodes[split].window)
         case .plain:
-            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, explanations: &explanations)
+            return plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, nodes: state.nodes, explanations: &explanations)
         }
         /// The node's safe area on `edge` before its own controller's additional insets.
         func start(_ edge: Edge) -> EdgeTrail {
@@ -101,11 +101,11 @@ extension LayoutPass {
     @_transparent
     func plainSafeArea(
         parent: Int, frame: Rect, parentBounds: Rect,
-        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
+        results: UnsafeMutableBufferPointer<NodeResult>, nodes: UnsafeMutableBufferPointer<NodeState>, explanations: inout ExplanationTable
     ) -> (insets: Insets, explanation: ExplanationSpan) {
         let distances = Insets.distances(of: frame, in: parentBounds)
-        let inherited = state.nodes[parent].safeArea
-        let included = state.nodes[parent].included
+        let inherited = nodes[parent].safeArea
+        let included = nodes[parent].included
         // How far the view's edge lies inside the superview's inset there, as far as it
         // matters: S3 with the S4 cap subtracts exactly this. 0 where the scroll view consumed
         // the edge (consumed, the edge is 0 wherever it lies), or where the view's edge lies
@@ -134,7 +134,7 @@ extension LayoutPass {
             }
         }
         return plainSafeAreaByEdges(
-            parent: parent, distances: distances, reaches: reaches, isReused: isReused, results: results, state: state, explanations: &explanations
+            parent: parent, distances: distances, reaches: reaches, isReused: isReused, results: results, nodes: nodes, explanations: &explanations
         )
     }
 
@@ -149,12 +149,12 @@ extension LayoutPass {
     @inline(never)
     func plainSafeAreaByEdges(
         parent: Int, distances: Insets, reaches: Insets, isReused: Bool,
-        results: UnsafeMutableBufferPointer<NodeResult>, state: PassState, explanations: inout ExplanationTable
+        results: UnsafeMutableBufferPointer<NodeResult>, nodes: UnsafeMutableBufferPointer<NodeState>, explanations: inout ExplanationTable
     ) -> (insets: Insets, explanation: ExplanationSpan) {
-        let included = state.nodes[parent].included
+        let included = nodes[parent].included
         /// S3 with the S4 cap, after C2's consumption under a scroll view.
         func trail(_ edge: Edge) -> EdgeTrail {
-            var trail = state.trail(of: parent, on: edge)
+            var trail = EdgeTrail(value: nodes[parent].safeArea[edge], continuing: .node(parent))
             if included.contains(edge) { trail.consume() }
             trail.applyCappedOffset(distances[edge])
             return trail

@@ -107,7 +107,7 @@ struct LayoutPass: Sendable {
         var safeArea = Insets.zero
         var explanation = ExplanationSpan.none
         if usesSafeAreaModel, case .plain = node.role, tree.nodes[parent].kind.isRow {
-            (safeArea, explanation) = rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, explanations: &explanations)
+            (safeArea, explanation) = rowSubviewSafeArea(row: parent, frame: frame, results: results, nodes: state.nodes, explanations: &explanations)
         } else if usesSafeAreaModel {
             (safeArea, explanation) = self.safeArea(
                 of: i, role: node.role, parent: parent, frame: frame, window: window, parentBounds: parentBounds,
@@ -185,8 +185,8 @@ struct LayoutPass: Sendable {
         var explanation = ExplanationSpan.none
         if usesSafeAreaModel {
             (safeArea, explanation) = underRow
-                ? rowSubviewSafeArea(row: parent, frame: frame, results: results, state: state, explanations: &explanations)
-                : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, state: state, explanations: &explanations)
+                ? rowSubviewSafeArea(row: parent, frame: frame, results: results, nodes: state.nodes, explanations: &explanations)
+                : plainSafeArea(parent: parent, frame: frame, parentBounds: parentBounds, results: results, nodes: state.nodes, explanations: &explanations)
         }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let margins = self.margins(of: i, in: tree, frame: frame, parentBounds: parentBounds, safeArea: safeArea, state: state)

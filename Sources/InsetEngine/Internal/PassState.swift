@@ -81,8 +81,17 @@ struct PassState {
     /// Appends a node's extras with none of their parts yet, to be written in place; their
     /// position in the table.
     mutating func appendBlankExtras() -> Int {
-        extras.append(NodeExtras())
-        return extras.count - 1
+        // Written field by field in place: a blank built aside (its two large optionals
+        // made on the stack) is copied in by `memcpy` three times.
+        let slot = extras.count
+        extras.appendUninitialized(count: 1)
+        extras.withUnsafeMutableBufferPointer { table in
+            table[slot].scroll = nil
+            table[slot].bars = nil
+            table[slot].sections = -1
+            table[slot].keyboardLayoutGuide = nil
+        }
+        return slot
     }
 
     /// The position of the extras at `slot`, the last ones, for the node's result when `kept`

@@ -54,19 +54,53 @@ extension Cursor {
         let high = scaled.high &+ (carry ? 1 : 0)
         let upper: UInt64 = high &<< (64 &- s), lower: UInt64 = low &>> s
         let digits = upper | lower
+        // The room for a number ends 24 bytes from its start, at most one (a sign) before here.
+        let end = position + (Self.maxNumberLength &- 1)
         integer(Int(truncatingIfNeeded: digits / power))
         byte(UInt8(ascii: "."))
-        // The decimals, zero-padded on the left to `fewest` (the last is not 0: one fewer
-        // would fit otherwise), two at a time from the last.
-        var fraction = digits % power, end = fewest
-        while end >= 2 {
-            end &-= 2
-            var pair = Cursor(position + end)
-            pair.digitPair(Int(truncatingIfNeeded: fraction % 100))
-            fraction /= 100
-        }
-        if end == 1 { position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction) }
-        position += fewest
+        decimals(digits % power, count: fewest, before: end)
         return true
+    }
+
+    /// Stores the `count` (1...19) decimal digits of `fraction` (below 10^count), zero-padded
+    /// on the left, storing nothing at or past `end`: eight at a time, else two at a time
+    /// from the last.
+    @inline(__always)
+    private mutating func decimals(_ fraction: UInt64, count: Int, before end: UnsafeMutablePointer<UInt8>) {
+        let to = UnsafeMutableRawPointer(position)
+        if count <= 8, position + 8 <= end {
+            // Eight digits stored, the leading zeros beyond `count` shifted out (zeros after).
+            to.storeBytes(of: Self.eightDigits(fraction) &>> (64 &- 8 &* count), as: UInt64.self)
+        } else if count > 8, count <= 16 {
+            // The high digits' last `count - 8` first, then the low eight after them.
+            let high = fraction / 100_000_000, low = fraction % 100_000_000
+            to.storeBytes(of: Self.eightDigits(high) &>> (128 &- 8 &* count), as: UInt64.self)
+            to.storeBytes(of: Self.eightDigits(low), toByteOffset: count &- 8, as: UInt64.self)
+        } else {
+            var rest = fraction, index = count
+            while index >= 2 {
+                index &-= 2
+                var pair = Cursor(position + index)
+                pair.digitPair(Int(truncatingIfNeeded: rest % 100))
+                rest /= 100
+            }
+            if index == 1 { position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest) }
+        }
+        position += count
+    }
+
+    /// The eight decimal digits of `value` (below 10^8), zero-padded, as the bytes of a
+    /// word (the first digit lowest): its halves' four digits worked out side by side, in
+    /// 32-bit lanes, then 16-bit ones, each quotient a multiplication and shift exact in
+    /// that range (q = ⌊x·10486 / 2^20⌋ = ⌊x / 100⌋ for x < 10^4, ⌊x·103 / 2^10⌋ = ⌊x / 10⌋
+    /// for x < 100).
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        var lanes = value / 10_000 | (value % 10_000) &<< 32
+        let hundreds = (lanes &* 10486) &>> 20 & 0x0000_007F_0000_007F
+        lanes = hundreds | (lanes &- hundreds &* 100) &<< 16
+        let tens = (lanes &* 103) &>> 10 & 0x000F_000F_000F_000F
+        lanes = tens | (lanes &- tens &* 10) &<< 8
+        return lanes | 0x3030_3030_3030_3030
     }
 }

@@ -39,8 +39,7 @@ extension LayoutResponseEncoder {
         if !out.shortKey(id.pointee, opening: UInt8(ascii: "{")) {
             out = writer.beginObject(dynamic: id.pointee, after: out, reserving: nodeRoom)
         }
-        out.field("frame", node.pointee.frame, comma: false)
-        out.field("frameInWindow", node.pointee.frameInWindow)
+        out.frames(node.pointee.frame, inWindow: node.pointee.frameInWindow)
         // Only the frame kept (a content view's copies cost more than working it out again
         // for the few nodes written afresh).
         let contentViewFrame = node.pointee.contentViewFrame

@@ -1,9 +1,34 @@
 // Fractions as JSON: the shortest round-tripping form of a number between 2^-10 and 2^52,
 // worked out from its bits in integer arithmetic instead of through `description`'s String.
 extension Cursor {
-    /// 10^0 … 10^19, every power of ten a `UInt64` holds.
-    private static let powersOfTen: [UInt64] = (0...19).map { exponent in
-        (0..<exponent).reduce(1) { power, _ in power * 10 }
+    /// 10^`exponent` for 0 … 19, every power of ten a `UInt64` holds (0 past them): a
+    /// switch, which the compiler lays out as a table of constants (no global to initialize,
+    /// no array to check).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        case 19: 10_000_000_000_000_000_000
+        default: 0
+        }
     }
 
     /// Stores `magnitude` (positive, finite, no integer) in plain notation with the fewest
@@ -18,26 +43,26 @@ extension Cursor {
     /// integer for d ≤ s, so whether the ends count never matters). When d fits, every
     /// larger d does, and the first d with 10^d ≥ 2^s (at most s) always fits: the fewest
     /// are that d or found by halving [1, that d].
-    @usableFromInline mutating func shortestFraction(_ magnitude: Double) -> Bool {
+    @inline(__always)
+    mutating func shortestFraction(_ magnitude: Double) -> Bool {
         let bits = magnitude.bitPattern
         let significandBits = bits & (1 << 52 - 1)
         let s = 1075 - Int(truncatingIfNeeded: bits >> 52)
         guard significandBits != 0, s >= 1, s <= 62 else { return false }
         let m = significandBits | 1 << 52
-        let powers = Self.powersOfTen
         /// Whether a decimal of `decimals` decimals reads back as `magnitude`.
-        func fits(_ decimals: Int) -> Bool {
-            let power = powers[decimals]
+        @inline(__always) func fits(_ decimals: Int) -> Bool {
+            let power = Self.powerOfTen(decimals)
             let below = (2 &* m &- 1).multipliedFullWidth(by: power), above = (2 &* m &+ 1).multipliedFullWidth(by: power)
             return integerPart(below) != integerPart(above)
         }
         /// `scaled`·2^-(s+1) rounded down (below 2^64 for every d up to the one that always fits).
-        func integerPart(_ scaled: (high: UInt64, low: UInt64.Magnitude)) -> UInt64 {
+        @inline(__always) func integerPart(_ scaled: (high: UInt64, low: UInt64.Magnitude)) -> UInt64 {
             let upper: UInt64 = scaled.high &<< (63 &- s), lower: UInt64 = scaled.low &>> (s &+ 1)
             return upper | lower
         }
         var fewest = 1, most = (s &* 1233) >> 12   // ⌊s·log10(2)⌋, or one less
-        while powers[most] < (1 as UInt64) &<< s { most &+= 1 }
+        while Self.powerOfTen(most) < (1 as UInt64) &<< s { most &+= 1 }
         // Most that reach this (geometry's sums of thousandths) need that many: one test
         // settles those.
         if most > 1, !fits(most &- 1) { fewest = most }
@@ -46,7 +71,7 @@ extension Cursor {
             if fits(middle) { most = middle } else { fewest = middle &+ 1 }
         }
         // The closest candidate: m·10^d·2^-s rounded, unless it is halfway.
-        let power = powers[fewest]
+        let power = Self.powerOfTen(fewest)
         let scaled = m.multipliedFullWidth(by: power)
         let half: UInt64 = 1 &<< (s &- 1)
         guard scaled.low & (half &<< 1 &- 1) != half else { return false }
@@ -54,19 +79,53 @@ extension Cursor {
         let high = scaled.high &+ (carry ? 1 : 0)
         let upper: UInt64 = high &<< (64 &- s), lower: UInt64 = low &>> s
         let digits = upper | lower
+        // The room for a number ends 24 bytes from its start, at most one (a sign) before here.
+        let end = position + (Self.maxNumberLength &- 1)
         integer(Int(truncatingIfNeeded: digits / power))
         byte(UInt8(ascii: "."))
-        // The decimals, zero-padded on the left to `fewest` (the last is not 0: one fewer
-        // would fit otherwise), two at a time from the last.
-        var fraction = digits % power, end = fewest
-        while end >= 2 {
-            end &-= 2
-            var pair = Cursor(position + end)
-            pair.digitPair(Int(truncatingIfNeeded: fraction % 100))
-            fraction /= 100
-        }
-        if end == 1 { position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction) }
-        position += fewest
+        decimals(digits % power, count: fewest, before: end)
         return true
+    }
+
+    /// Stores the `count` (1...19) decimal digits of `fraction` (below 10^count), zero-padded
+    /// on the left, storing nothing at or past `end`: eight at a time, else two at a time
+    /// from the last.
+    @inline(__always)
+    private mutating func decimals(_ fraction: UInt64, count: Int, before end: UnsafeMutablePointer<UInt8>) {
+        let to = UnsafeMutableRawPointer(position)
+        if count <= 8, position + 8 <= end {
+            // Eight digits stored, the leading zeros beyond `count` shifted out (zeros after).
+            to.storeBytes(of: Self.eightDigits(fraction) &>> (64 &- 8 &* count), as: UInt64.self)
+        } else if count > 8, count <= 16 {
+            // The high digits' last `count - 8` first, then the low eight after them.
+            let high = fraction / 100_000_000, low = fraction % 100_000_000
+            to.storeBytes(of: Self.eightDigits(high) &>> (128 &- 8 &* count), as: UInt64.self)
+            to.storeBytes(of: Self.eightDigits(low), toByteOffset: count &- 8, as: UInt64.self)
+        } else {
+            var rest = fraction, index = count
+            while index >= 2 {
+                index &-= 2
+                var pair = Cursor(position + index)
+                pair.digitPair(Int(truncatingIfNeeded: rest % 100))
+                rest /= 100
+            }
+            if index == 1 { position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest) }
+        }
+        position += count
+    }
+
+    /// The eight decimal digits of `value` (below 10^8), zero-padded, as the bytes of a
+    /// word (the first digit lowest): its halves' four digits worked out side by side, in
+    /// 32-bit lanes, then 16-bit ones, each quotient a multiplication and shift exact in
+    /// that range (q = ⌊x·10486 / 2^20⌋ = ⌊x / 100⌋ for x < 10^4, ⌊x·103 / 2^10⌋ = ⌊x / 10⌋
+    /// for x < 100).
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        var lanes = value / 10_000 | (value % 10_000) &<< 32
+        let hundreds = (lanes &* 10486) &>> 20 & 0x0000_007F_0000_007F
+        lanes = hundreds | (lanes &- hundreds &* 100) &<< 16
+        let tens = (lanes &* 103) &>> 10 & 0x000F_000F_000F_000F
+        lanes = tens | (lanes &- tens &* 10) &<< 8
+        return lanes | 0x3030_3030_3030_3030
     }
 }

@@ -62,6 +62,13 @@ public struct Cursor {
     /// The most bytes ``object(_:comma:_:_:_:_:_:_:_:_:)`` stores besides its five keys.
     @inlinable public static var maxObjectLength: Int { 23 &+ 4 &* maxNumberLength }
 
+    /// The bytes stored since `mark`, an earlier copy of this cursor: to be stored again
+    /// (``bytes(_:)``) while they stay in the room.
+    @inlinable @inline(__always)
+    public func bytes(since mark: Cursor) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: mark.position, count: position - mark.position)
+    }
+
     /// Stores `bytes`. Keys and literals are a few bytes long, where a `memmove` call costs
     /// more than the copy: up to 32 bytes are moved as overlapping words (every load within
     /// the source).

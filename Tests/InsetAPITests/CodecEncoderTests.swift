@@ -86,6 +86,32 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
         #expect(document.count(of: document.root) == 6)   // well-formed: device … nodes
     }
 
+    /// A node's `frameInWindow` takes its frame's size bytes only when its size holds the
+    /// same bits: each is written as a rect alone is, whatever the other's size (`-0` and NaN
+    /// too, and sizes long enough to be copied by `memmove`).
+    @Test func writesEachFrameInWindowWithItsOwnSize() {
+        let long = 369.66700000000003, sizes: [(Double, Double)] = [(375, 812), (375, 44), (320, 812), (-0.0, 812), (.nan, 812), (long, -long)]
+        for frame in sizes {
+            for inWindow in sizes {
+                var node = Self.nav
+                node.frame = Rect(x: 1, y: 2, width: frame.0, height: frame.1)
+                node.frameInWindow = Rect(x: 3, y: long, width: inWindow.0, height: inWindow.1)
+                let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state([node]), steps: [])
+                var rects = JSONWriter()
+                rects.beginObject()
+                rects.field("frame", node.frame)
+                rects.field("frameInWindow", node.frameInWindow)
+                #expect(text(LayoutResponseEncoder.encode(result, for: Self.request)).contains(#""nav":\#(rects.string),"#), "\(frame) \(inWindow)")
+            }
+        }
+    }
+
+    /// The head's and the window's names are written from constants: each the engine's raw value.
+    @Test func namesOrientationsAndSizeClassesByTheirRawValues() {
+        for orientation in Orientation.allCases { #expect(Cursor.name(of: orientation).description == orientation.rawValue) }
+        for sizeClass in [SizeClass.compact, .regular] { #expect(Cursor.name(of: sizeClass).description == sizeClass.rawValue) }
+    }
+
     /// `"steps": []` in the request is answered with `"steps":[]`; no `steps`, no key.
     @Test func answersAnEmptyStepsArrayOnlyWhenAsked() {
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state([Self.nav]), steps: [])

@@ -16,6 +16,32 @@ extension Cursor {
         object(name, comma: comma, "x", rect.x, "y", rect.y, "width", rect.width, "height", rect.height)
     }
 
+    /// `"frame":{…},"frameInWindow":{…}`: a node's frames (room: two ``objectRoom``s). The
+    /// second's size is most often the first's (only the origin moves to the window's
+    /// coordinates): then its bytes are copied, when its numbers hold the same bits.
+    @inline(__always) mutating func frames(_ frame: Rect, inWindow: Rect) {
+        key("frame")
+        byte(UInt8(ascii: "{"))
+        member("x", frame.x, comma: false)
+        member("y", frame.y, comma: true)
+        let size = self
+        member("width", frame.width, comma: true)
+        member("height", frame.height, comma: true)
+        byte(UInt8(ascii: "}"))
+        let sizeBytes = bytes(since: size)
+        text(",\"frameInWindow\":{")
+        member("x", inWindow.x, comma: false)
+        member("y", inWindow.y, comma: true)
+        if (frame.width.bitPattern ^ inWindow.width.bitPattern) | (frame.height.bitPattern ^ inWindow.height.bitPattern) == 0 {
+            // `,"width":…,"height":…}` as the frame's.
+            bytes(sizeBytes)
+        } else {
+            member("width", inWindow.width, comma: true)
+            member("height", inWindow.height, comma: true)
+            byte(UInt8(ascii: "}"))
+        }
+    }
+
     /// `"name": {"top", "left", "bottom", "right"}`, after a comma when `comma`.
     @inline(__always) mutating func field(_ name: StaticString, _ insets: Insets, comma: Bool = true) {
         object(name, comma: comma, "top", insets.top, "left", insets.left, "bottom", insets.bottom, "right", insets.right)
@@ -66,13 +92,44 @@ extension JSONWriter {
     /// `"window": {"safeAreaInsets" (safe-area model only), "frame", "sizeClass"}`: the
     /// app's window as /layout and every matrix result answer it.
     mutating func window(_ window: AppWindow, safeArea: Insets?) {
-        beginObject("window")
-        if let safeArea { field("safeAreaInsets", safeArea) }
-        field("frame", window.frame)
-        beginObject("sizeClass")
-        field("horizontal", window.sizeClass.horizontal.rawValue)
-        field("vertical", window.sizeClass.vertical.rawValue)
-        endObject()
-        endObject()
+        member(reserving: Cursor.windowRoom) { $0.window(window, safeArea: safeArea, comma: false) }
+    }
+}
+
+extension Cursor {
+    /// The room ``window(_:safeArea:comma:)`` takes: two objects, the size classes (60
+    /// bytes at most) and the rest of the text.
+    static var windowRoom: Int { 2 &* objectRoom &+ 80 }
+
+    /// `"window": {"safeAreaInsets" (safe-area model only), "frame", "sizeClass"}`, after a
+    /// comma when `comma`.
+    @inline(__always) mutating func window(_ window: AppWindow, safeArea: Insets?, comma: Bool) {
+        if comma { byte(UInt8(ascii: ",")) }
+        text("\"window\":{")
+        if let safeArea { field("safeAreaInsets", safeArea, comma: false) }
+        field("frame", window.frame, comma: safeArea != nil)
+        text(",\"sizeClass\":{\"horizontal\":\"")
+        text(Self.name(of: window.sizeClass.horizontal))
+        text("\",\"vertical\":\"")
+        text(Self.name(of: window.sizeClass.vertical))
+        text("\"}}")
+    }
+
+    /// A size class's raw value, as text stored without a `String`.
+    static func name(of sizeClass: SizeClass) -> StaticString {
+        switch sizeClass {
+        case .compact: "compact"
+        case .regular: "regular"
+        }
+    }
+
+    /// An orientation's raw value, as text stored without a `String`.
+    static func name(of orientation: Orientation) -> StaticString {
+        switch orientation {
+        case .portrait: "portrait"
+        case .portraitUpsideDown: "portraitUpsideDown"
+        case .landscapeLeft: "landscapeLeft"
+        case .landscapeRight: "landscapeRight"
+        }
     }
 }

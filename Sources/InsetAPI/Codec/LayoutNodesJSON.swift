@@ -39,21 +39,21 @@ extension LayoutResponseEncoder {
         if !out.shortKey(id.pointee, opening: UInt8(ascii: "{")) {
             out = writer.beginObject(dynamic: id.pointee, after: out, reserving: nodeRoom)
         }
-        out.field("frame", node.pointee.frame, comma: false)
-        out.field("frameInWindow", node.pointee.frameInWindow)
+        out.frames(node.pointee.frame, inWindow: node.pointee.frameInWindow)
         // Only the frame kept (a content view's copies cost more than working it out again
         // for the few nodes written afresh).
         let contentViewFrame = node.pointee.contentViewFrame
         // Tested by pattern, in place: `== nil` would compare copies of the optionals.
         if !node.pointee.hasExtras, case .none = node.pointee.layoutGuides {
-            if let bytes = shared.plain.bytes(alike: node, contentViewFrame: contentViewFrame) {
+            let explanation = node.pointee.explanationIdentity
+            if let bytes = shared.plain.bytes(alike: node, contentViewFrame: contentViewFrame, explanation: explanation) {
                 writer.reserve(bytes.count &+ 2, after: &out)
                 out.byte(UInt8(ascii: ","))
                 writer.copyWritten(bytes, to: &out)
             } else {
                 let start = writer.offset(of: out) &+ 1
                 writeMembers(node, of: nodes, to: &out, in: &writer, shared: &shared)
-                shared.plain.remember(node, contentViewFrame: contentViewFrame, at: start..<writer.offset(of: out))
+                shared.plain.remember(node, contentViewFrame: contentViewFrame, explanation: explanation, at: start..<writer.offset(of: out))
             }
         } else {
             writeMembers(node, of: nodes, to: &out, in: &writer, shared: &shared)
@@ -165,10 +165,12 @@ extension LayoutResponseEncoder {
 
 extension LayoutResponseEncoder {
     /// A plain view's or row's members after its frames, as written: for the node (alive while
-    /// the nodes are written, so compared in place, never copied) and its row's content view.
+    /// the nodes are written, so compared in place, never copied), its row's content view and
+    /// its explanation's identity (worked out once, not at each compare).
     struct PlainWritten {
         let node: UnsafePointer<NodeResult>
         let contentViewFrame: Rect?
+        let explanation: ExplanationIdentity?
         let bytes: Range<Int>
     }
 
@@ -190,14 +192,14 @@ extension LayoutResponseEncoder {
 
         /// Where members written as `node`'s would be were written, if one of the last ones was.
         @inline(__always)
-        func bytes(alike node: UnsafePointer<NodeResult>, contentViewFrame: Rect?) -> Range<Int>? {
-            for index in 0..<count where Self.alike(storage[index], node, contentViewFrame) { return storage[index].bytes }
+        func bytes(alike node: UnsafePointer<NodeResult>, contentViewFrame: Rect?, explanation: ExplanationIdentity?) -> Range<Int>? {
+            for index in 0..<count where Self.alike(storage[index], node, contentViewFrame, explanation) { return storage[index].bytes }
             return nil
         }
 
         /// Remembers `node`'s members written at `bytes`, in place of the oldest once full.
-        mutating func remember(_ node: UnsafePointer<NodeResult>, contentViewFrame: Rect?, at bytes: Range<Int>) {
-            let written = PlainWritten(node: node, contentViewFrame: contentViewFrame, bytes: bytes)
+        mutating func remember(_ node: UnsafePointer<NodeResult>, contentViewFrame: Rect?, explanation: ExplanationIdentity?, at bytes: Range<Int>) {
+            let written = PlainWritten(node: node, contentViewFrame: contentViewFrame, explanation: explanation, bytes: bytes)
             if count < Self.capacity {
                 (storage.baseAddress! + count).initialize(to: written)
                 count += 1
@@ -215,7 +217,9 @@ extension LayoutResponseEncoder {
         /// and `0`) are only written afresh. The guides come first: they tell cells from their
         /// subviews at the first compare.
         @inline(__always)
-        private static func alike(_ written: PlainWritten, _ node: UnsafePointer<NodeResult>, _ contentViewFrame: Rect?) -> Bool {
+        private static func alike(
+            _ written: PlainWritten, _ node: UnsafePointer<NodeResult>, _ contentViewFrame: Rect?, _ explanation: ExplanationIdentity?
+        ) -> Bool {
             let other = written.node
             guard sameBits(other.pointer(to: \.layoutMarginsGuide)!, node.pointer(to: \.layoutMarginsGuide)!, words: 4),
                 sameBits(other.pointer(to: \.safeAreaLayoutGuide)!, node.pointer(to: \.safeAreaLayoutGuide)!, words: 4, tag: true),
@@ -223,7 +227,7 @@ extension LayoutResponseEncoder {
                 sameBits(other.pointer(to: \.layoutMargins)!, node.pointer(to: \.layoutMargins)!, words: 4),
                 sameBits(other.pointer(to: \.directionalLayoutMargins)!, node.pointer(to: \.directionalLayoutMargins)!, words: 4)
             else { return false }
-            return other.pointee.explanationIdentity == node.pointee.explanationIdentity
+            return written.explanation == explanation
                 && sameBits(written.contentViewFrame, contentViewFrame) && sameBits(other.pointee.separatorInset, node.pointee.separatorInset)
         }
 

@@ -46,7 +46,7 @@ public enum LayoutResponseEncoder {
     /// So a fresh writer per piece writes the same bytes as one writer for all of them.
     struct Outline: Sendable {
         let device: String
-        let orientation: String
+        let orientation: Orientation
         let systemVersion: Double
         let screen: Size
         let windowSafeArea: Insets?
@@ -59,7 +59,7 @@ public enum LayoutResponseEncoder {
 
         init(_ request: DecodedLayoutRequest, screen: Size, windowSafeArea: Insets?, stepCount: Int) {
             device = request.device
-            orientation = request.orientation.rawValue
+            orientation = request.orientation
             systemVersion = request.request.systemVersion
             self.screen = screen
             self.windowSafeArea = windowSafeArea
@@ -76,10 +76,21 @@ public enum LayoutResponseEncoder {
             if index == 0 {
                 writer.beginObject()
                 writer.field("device", device)
-                writer.field("orientation", orientation)
-                writer.field("systemVersion", systemVersion)
-                writer.field("screen", screen)
-                writer.window(window, safeArea: windowSafeArea)
+                // The rest of the head in one room: its strings are the engine's names.
+                writer.member(reserving: Cursor.windowRoom &+ 96 &+ 3 &* Cursor.maxNumberLength) { out in
+                    out.key("orientation")
+                    out.byte(UInt8(ascii: "\""))
+                    out.text(Cursor.name(of: orientation))
+                    out.byte(UInt8(ascii: "\""))
+                    out.member("systemVersion", systemVersion, comma: true)
+                    out.byte(UInt8(ascii: ","))
+                    out.key("screen")
+                    out.byte(UInt8(ascii: "{"))
+                    out.member("width", screen.width, comma: false)
+                    out.member("height", screen.height, comma: true)
+                    out.byte(UInt8(ascii: "}"))
+                    out.window(window, safeArea: windowSafeArea, comma: true)
+                }
                 writeNodes(nodes, to: &writer)
                 if answersSteps { writer.beginArray("steps") }
             } else {

@@ -43,7 +43,7 @@ extension Cursor {
 
     /// `[{"source","value"},…]`: one edge's contributions, each source's text and the key
     /// after it one precomputed string.
-    private mutating func contributions(_ contributions: UnsafeBufferPointer<Contribution>) {
+    @inline(__always) private mutating func contributions(_ contributions: UnsafeBufferPointer<Contribution>) {
         byte(UInt8(ascii: "["))
         for index in contributions.indices {
             if index > 0 { byte(UInt8(ascii: ",")) }

@@ -122,25 +122,29 @@ enum ScrollEvaluation {
             typealias View = ViewHierarchy.View
             var views: [View] = []
             var ids: [String] = []
-            func add(_ id: String, _ view: View) {
+            var parts = ViewHierarchy.Parts()
+            func add(_ id: String, _ view: View, viewController: ViewController? = nil, scroll: ScrollProperties? = nil) {
+                var view = view
+                view.attach(viewController: viewController, scroll: scroll, to: &parts)
                 views.append(view)
                 ids.append(id)
             }
             if let tabBar {
-                add("tabBarController", View(viewController: ViewController(kind: .tabBar, tabBar: tabBar), parent: -1))
+                add("tabBarController", View(parent: -1), viewController: ViewController(kind: .tabBar, tabBar: tabBar))
             }
             if navigationBar != nil || toolbar != nil {
                 let navigation = ViewController(kind: .navigation, navigationBar: navigationBar ?? BarConfiguration(hidden: false), toolbar: toolbar ?? BarConfiguration(hidden: true))
-                add("navigationController", View(viewController: navigation, parent: views.count - 1))
+                add("navigationController", View(parent: views.count - 1), viewController: navigation)
             }
             let controller = views.count
-            add("controller", View(viewController: ViewController(automaticallyAdjustsScrollViewInsets: request.context.automaticallyAdjustsScrollViewInsets), parent: controller - 1))
+            add("controller", View(parent: controller - 1),
+                viewController: ViewController(automaticallyAdjustsScrollViewInsets: request.context.automaticallyAdjustsScrollViewInsets))
             if !request.context.isContentScrollView {
                 // Something else is the controller's subviews.first, so the chain misses the scroll view.
                 add("firstSubview", View(placement: .frame(Rect(x: 0, y: 0, width: 0, height: 0)), parent: controller))
             }
-            add("scrollView", View(kind: .scrollView, placement: .frame(scrollFrame), scroll: request.properties, parent: controller))
-            return ViewHierarchy(views: views, ids: ids)
+            add("scrollView", View(kind: .scrollView, placement: .frame(scrollFrame), parent: controller), scroll: request.properties)
+            return ViewHierarchy(views: views, ids: ids, parts: parts)
         }
         func run(_ scrollFrame: Rect) -> (controller: NodeResult, scrollView: NodeResult) {
             var layout = LayoutRequest(environment: environment, systemVersion: request.systemVersion, hierarchy: hierarchy(scrollFrame: scrollFrame))

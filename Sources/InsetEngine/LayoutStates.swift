@@ -20,11 +20,11 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     /// The number of states: the request's steps plus the first layout.
     public let count: Int
     /// About how many bytes this value keeps from one state to the next (the flattened tree,
-    /// the request's views, their parts, ids and steps it shares, the index of ids): for callers that
+    /// the request's views, ids and steps it shares, the index of ids): for callers that
     /// budget memory. A state being produced is not included: nodes ×
     /// `MemoryLayout<NodeResult>.stride` plus their explanation lists, freed by the caller.
     /// (Worked out when asked for: most callers never ask.)
-    public var keptBytesEstimate: Int { Self.estimate(ids: tree.ids, partWords: tree.parts.count, steps: steps, indexed: !indexByID.isEmpty) }
+    public var keptBytesEstimate: Int { Self.estimate(ids: tree.ids, steps: steps, indexed: !indexByID.isEmpty) }
 
     private var tree: FlatTree
     private var pass: LayoutPass
@@ -81,14 +81,14 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
         return pass.run(tree, remembered: &remembered, caveats: &caveats)
     }
 
-    /// ``keptBytesEstimate`` for a hierarchy of views with `ids` and parts of `partWords` words, and
-    /// its steps: each view's flattened node, its request view and its id (the bytes of ids
-    /// too long to be stored inline), twice over in the index when there are steps (a
-    /// dictionary keeps room to spare), the parts, and each step's frame changes with their ids.
-    private static func estimate(ids: [String], partWords: Int, steps: [LayoutStep], indexed: Bool) -> Int {
+    /// ``keptBytesEstimate`` for a hierarchy of views with `ids` and its steps: each view's
+    /// flattened node, its request view and its id (the bytes of ids too long to be stored
+    /// inline), twice over in the index when there are steps (a dictionary keeps room to
+    /// spare), and each step's frame changes with their ids.
+    private static func estimate(ids: [String], steps: [LayoutStep], indexed: Bool) -> Int {
         let perView = MemoryLayout<FlatNode>.stride + MemoryLayout<ViewHierarchy.View>.stride + MemoryLayout<String>.stride
         let perIndexEntry = indexed ? 2 * (MemoryLayout<String>.stride + MemoryLayout<Int>.stride) : 0
-        var bytes = ids.count * (perView + perIndexEntry) + partWords * MemoryLayout<UInt64>.stride
+        var bytes = ids.count * (perView + perIndexEntry)
         for id in ids { bytes += heapBytes(id) }
         bytes += steps.count * MemoryLayout<LayoutStep>.stride
         for step in steps {

@@ -69,23 +69,22 @@ public struct ListProperties: Hashable, Sendable {
 }
 
 extension ViewHierarchy.View {
-    /// `node`'s own properties, under the view at `parent`, its parts attached to `parts`.
-    public init(_ node: borrowing Node, parent: Int, parts: inout ViewHierarchy.Parts) {
+    /// `node`'s own properties, under the view at `parent`.
+    public init(_ node: borrowing Node, parent: Int) {
         self.init(
             kind: node.kind, placement: node.placement, layoutMargins: node.layoutMargins,
             insetsLayoutMarginsFromSafeArea: node.insetsLayoutMarginsFromSafeArea,
-            preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins, parent: parent
+            preservesSuperviewLayoutMargins: node.preservesSuperviewLayoutMargins,
+            scroll: node.scroll, viewController: node.viewController, table: node.lists?.table, row: node.lists?.row,
+            keyboardLayoutGuide: node.keyboardLayoutGuide, parent: parent
         )
-        attach(viewController: node.viewController, scroll: node.scroll, table: node.lists?.table, row: node.lists?.row,
-               keyboardLayoutGuide: node.keyboardLayoutGuide, to: &parts)
     }
 }
 
 extension ViewHierarchy {
     /// `root`'s tree, flattened (iteratively: no recursion depth limit).
     public init(root: Node) {
-        var parts = Parts()
-        var views: [View] = [View(root, parent: -1, parts: &parts)]
+        var views: [View] = [View(root, parent: -1)]
         var ids: [String] = [root.id]
         var layouts: [Int: CollectionLayout] = [:]
         // (A layout on another kind of view is ignored, as the pass would.)
@@ -103,7 +102,7 @@ extension ViewHierarchy {
             let position = level.next
             level.next += 1
             let index = views.count
-            views.append(View(level.subviews[position], parent: level.parent, parts: &parts))
+            views.append(View(level.subviews[position], parent: level.parent))
             ids.append(level.subviews[position].id)
             if level.subviews[position].kind == .collectionView, let layout = level.subviews[position].lists?.collectionLayout { layouts[index] = layout }
             let children = level.subviews[position].subviews
@@ -112,7 +111,7 @@ extension ViewHierarchy {
                 level = (children, 0, index)
             }
         }
-        self.init(views: views, ids: ids, parts: parts, collectionLayouts: layouts)
+        self.init(views: views, ids: ids, collectionLayouts: layouts)
     }
 
     /// The hierarchy as a tree of `Node`s.
@@ -124,15 +123,15 @@ extension ViewHierarchy {
         var nodes = [Node?](repeating: nil, count: views.count)
         for index in views.indices.reversed() {
             let view = views[index]
-            let layout = collectionLayouts[index], table = table(of: index), row = row(of: index)
-            let lists = table != nil || row != nil || layout != nil
-                ? ListProperties(table: table, row: row, collectionLayout: layout) : nil
+            let layout = collectionLayouts[index]
+            let lists = view.table != nil || view.row != nil || layout != nil
+                ? ListProperties(table: view.table, row: view.row, collectionLayout: layout) : nil
             nodes[index] = Node(
                 id: ids[index], kind: view.kind, placement: view.placement, layoutMargins: view.layoutMargins,
                 insetsLayoutMarginsFromSafeArea: view.insetsLayoutMarginsFromSafeArea,
                 preservesSuperviewLayoutMargins: view.preservesSuperviewLayoutMargins,
-                scroll: scroll(of: index), viewController: viewController(of: index), lists: lists,
-                keyboardLayoutGuide: keyboardLayoutGuide(of: index),
+                scroll: view.scroll, viewController: view.viewController, lists: lists,
+                keyboardLayoutGuide: view.keyboardLayoutGuide,
                 subviews: children[index].map { nodes[$0].take()! }
             )
         }

@@ -22,26 +22,26 @@ import Testing
          "separatorInset": {"left": 4}, "separatorInsetReference": "fromAutomaticInsets",
          "subviews": [{"id": "h", "kind": "sectionHeader", "height": 30}, {"id": "c", "kind": "cell", "y": 100, "separatorInset": {"right": 2}}]}}
         """#)
-        let hierarchy = request.hierarchy
-        #expect(hierarchy.table(of: 0) == TableProperties(style: .insetGrouped, insetsContentViewsToSafeArea: false, cellLayoutMarginsFollowReadableWidth: true,
+        let views = request.hierarchy.views
+        #expect(views[0].table == TableProperties(style: .insetGrouped, insetsContentViewsToSafeArea: false, cellLayoutMarginsFollowReadableWidth: true,
                                                          separatorInset: SeparatorInset(left: 4), separatorInsetReference: .fromAutomaticInsets))
-        #expect(hierarchy.row(of: 1) == RowProperties(y: nil, height: 30))
-        #expect(hierarchy.row(of: 2) == RowProperties(y: 100, height: 44, separatorInset: SeparatorInset(right: 2)))
+        #expect(views[1].row == RowProperties(y: nil, height: 30))
+        #expect(views[2].row == RowProperties(y: 100, height: 44, separatorInset: SeparatorInset(right: 2)))
     }
 
     @Test func readsTheKeyboardAndItsGuide() throws {
         let height = try decode(#"{"device": "iphone-x", "keyboard": {"height": 300}, "root": {"id": "r", "keyboardLayoutGuide": true}}"#)
         #expect(height.keyboard == Keyboard(frame: Rect(x: 0, y: 512, width: 375, height: 300)))
-        #expect(height.hierarchy.keyboardLayoutGuide(of: 0) == KeyboardGuideOptions())
+        #expect(height.hierarchy.views[0].keyboardLayoutGuide == KeyboardGuideOptions())
         let frame = try decode(#"{"device": "iphone-x", "keyboard": {"frame": {"x": 1, "y": 2, "width": 3, "height": 4}, "docked": false},"#
             + #" "root": {"id": "r", "keyboardLayoutGuide": {"followsUndockedKeyboard": true, "usesBottomSafeArea": false}}}"#)
         #expect(frame.keyboard == Keyboard(frame: Rect(x: 1, y: 2, width: 3, height: 4), docked: false))
-        #expect(frame.hierarchy.keyboardLayoutGuide(of: 0) == KeyboardGuideOptions(followsUndockedKeyboard: true, usesBottomSafeArea: false))
+        #expect(frame.hierarchy.views[0].keyboardLayoutGuide == KeyboardGuideOptions(followsUndockedKeyboard: true, usesBottomSafeArea: false))
         // `false` counts as absent.
-        #expect(try decode(#"{"device": "iphone-x", "root": {"id": "r", "keyboardLayoutGuide": false}}"#).hierarchy.keyboardLayoutGuide(of: 0) == nil)
+        #expect(try decode(#"{"device": "iphone-x", "root": {"id": "r", "keyboardLayoutGuide": false}}"#).hierarchy.views[0].keyboardLayoutGuide == nil)
         // `usesBottomSafeArea` from 17 on (16 is 422, below).
         let at17 = try decode(#"{"device": "iphone-x", "systemVersion": 17, "root": {"id": "r", "keyboardLayoutGuide": {"usesBottomSafeArea": false}}}"#)
-        #expect(at17.hierarchy.keyboardLayoutGuide(of: 0) == KeyboardGuideOptions(usesBottomSafeArea: false))
+        #expect(at17.hierarchy.views[0].keyboardLayoutGuide == KeyboardGuideOptions(usesBottomSafeArea: false))
     }
 
     @Test func readsCollectionLayouts() throws {
@@ -127,6 +127,6 @@ import Testing
     @Test func aFalseKeyboardGuideIsAbsentAtEveryVersion() throws {
         let body = #"{"device": "iphone-x", "systemVersion": 14, "root": {"id": "r", "keyboardLayoutGuide": false}}"#
         let decoded = try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8))
-        #expect(decoded.request.hierarchy.keyboardLayoutGuide(of: 0) == nil)
+        #expect(decoded.request.hierarchy.views[0].keyboardLayoutGuide == nil)
     }
 }

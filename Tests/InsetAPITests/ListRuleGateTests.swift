@@ -25,7 +25,7 @@ import Testing
 
     @Test func tableFieldsFrom11AreTaken() throws {
         let body = #"{"device": "iphone-x", "systemVersion": 11, "root": {"id": "t", "kind": "tableView", "insetsContentViewsToSafeArea": false, "separatorInsetReference": "fromAutomaticInsets"}}"#
-        let table = try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8)).request.hierarchy.table(of: 0)
+        let table = try LayoutRequestDecoder(devices: FakeDevices()).decode(Array(body.utf8)).request.hierarchy.views[0].table
         #expect(table == TableProperties(insetsContentViewsToSafeArea: false, separatorInsetReference: .fromAutomaticInsets))
     }
 

@@ -41,14 +41,14 @@ extension LayoutDecoding {
         }
     }
 
-    /// The list properties and `keyboardLayoutGuide` of a view of `kind` from what was read
-    /// (a collection view's layout goes into `collectionLayouts`, under the index the view is
-    /// appended at), after checking the rules inside the `layout` and `keyboardLayoutGuide`
+    /// Fills `view`'s list properties and `keyboardLayoutGuide` from what was read (a
+    /// collection view's layout into `collectionLayouts`, under the index `view` is
+    /// appended at), and checks the rules inside the `layout` and `keyboardLayoutGuide`
     /// objects that depend on the systemVersion (`LayoutRules` checks those between the
     /// node's fields).
-    mutating func finishLists(_ lists: ListReading, node: JSONValue, kind: ViewKind)
-        -> (table: TableProperties?, row: RowProperties?, keyboardLayoutGuide: KeyboardGuideOptions?) {
-        guard !lists.isEmpty else { return (nil, nil, nil) }
+    mutating func finishLists(_ lists: ListReading, node: JSONValue, into view: inout ViewHierarchy.View) {
+        guard !lists.isEmpty else { return }
+        let kind = view.kind
         if let member = lists.members[.keyboardLayoutGuide], let systemVersion, systemVersion >= 15, systemVersion < 17,
            document.kind(of: member.value) == .object,
            let uses = document.members(of: member.value).first(where: { !document.isSupersededKey($0.key) && document.string($0.key) == "usesBottomSafeArea" }),
@@ -58,8 +58,10 @@ extension LayoutDecoding {
         if let member = lists.members[.layout], kind == .collectionView, document.kind(of: member.value) == .object {
             checkLayoutVersion(member.value, layout: lists.layout)
         }
+        if kind == .tableView { view.table = lists.table }
+        if kind.isRow { view.row = lists.row }
         if kind == .collectionView, let layout = lists.layout { collectionLayouts[views.count] = layout }
-        return (kind == .tableView ? lists.table : nil, kind.isRow ? lists.row : nil, lists.keyboardLayoutGuide)
+        view.keyboardLayoutGuide = lists.keyboardLayoutGuide
     }
 
     /// A collection layout's version rules: the compositional type needs 14, a flow

@@ -40,8 +40,6 @@ struct LayoutFastPath {
     /// (before its subviews) and its fields are written there as they are read.
     private let views: UnsafeMutablePointer<ViewHierarchy.View>
     private let ids: UnsafeMutablePointer<String>
-    /// The parts of the views that have any, each view's attached when its object ends.
-    private var parts: ViewHierarchy.PartRoom
     /// How many places are taken, and how many there are.
     private var count = 0
     private let capacity: Int
@@ -54,7 +52,6 @@ struct LayoutFastPath {
         let most = max(1, min(body.count / 9, limits.maxNodes))
         return FastPathScratch.withCurrent { scratch in
             scratch.ids.begin()
-            scratch.parts.begin()
             var decoding = Decoding(body: body, devices: devices, limits: limits, capacity: most)
             // Reserved by the array itself: its allocation is specialized for the view type,
             // where `[View](unsafeUninitializedCapacity:)` goes through library code that looks
@@ -67,7 +64,7 @@ struct LayoutFastPath {
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
             guard let top = decoding.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids, parts: decoding.parts), steps: [])
+                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         }
     }
@@ -80,7 +77,6 @@ struct LayoutFastPath {
         let capacity: Int
         var top: TopLevel?
         var ids: [String] = []
-        var parts = ViewHierarchy.Parts()
 
         /// Decodes the body's views into `views` (room for `capacity`) and its ids into `ids`;
         /// how many places were taken.
@@ -89,8 +85,6 @@ struct LayoutFastPath {
             ids = [String](unsafeUninitializedCapacity: capacity) { ids, idCount in
                 var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids.baseAddress!, capacity: capacity)
                 top = path.request(devices: devices)
-                if top != nil { parts = path.parts.parts() }
-                scratch.parts = path.parts
                 scratch.orders = path.orders
                 scratch.ids = path.seenIDs
                 // Every place taken holds a view and an id, the empty string until its own.
@@ -122,7 +116,6 @@ struct LayoutFastPath {
         self.limits = limits
         orders = scratch.orders
         seenIDs = scratch.ids
-        parts = scratch.parts
         self.views = views
         self.ids = ids
         self.capacity = capacity
@@ -199,7 +192,6 @@ struct LayoutFastPath {
         var reading = NodeReading()
         var hasID = false
         var scroll = ScrollProperties()
-        var controller: ViewController?
         var content: FieldBits?
         var candidate = ContainerContent()
         var seen = FieldSet()
@@ -270,7 +262,7 @@ struct LayoutFastPath {
                 scroll.horizontalScrollIndicatorInsets = insets
             case .viewController:
                 guard let (read, fields) = viewController() else { return nil }
-                controller = read
+                view.pointee.viewController = read
                 reading.hasController = true
                 reading.controllerKind = read.kind
                 reading.controllerFields = fields
@@ -313,17 +305,12 @@ struct LayoutFastPath {
         rules.checkNode(reading, isRoot: parent < 0, report: &broken)
         rules.checkContent(of: reading, content: content, report: &broken)
         guard !broken.found else { return nil }
-        // The place holds the view as read; its parts are attached now.
-        let isScrollView = kind.isScrollView
-        if hasRow || style != nil || controller != nil || isScrollView {
-            parts.begin(view)
-            if hasRow { parts.add(row: row, to: view) }
-            if let style {
-                parts.add(table: TableProperties(style: style), to: view)
-                if style == .insetGrouped { hasInsetGroupedTable = true }
-            }
-            if let controller { parts.add(viewController: controller, to: view) }
-            if isScrollView { parts.add(scroll: scroll, to: view) }
+        // The place holds the view as read; what is kept beside its fields is written now.
+        if kind.isScrollView { view.pointee.scroll = scroll }
+        if hasRow { view.pointee.row = row }
+        if let style {
+            view.pointee.table = TableProperties(style: style)
+            if style == .insetGrouped { hasInsetGroupedTable = true }
         }
         return reading
     }

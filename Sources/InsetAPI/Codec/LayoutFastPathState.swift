@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import InsetEngine
 import JSONCore
 import ServiceKit
 
@@ -20,12 +19,11 @@ struct KeyOrders {
 
 /// What the fast path keeps on each thread from one body to the next, in a thread-specific
 /// slot (allocated at a thread's first body, freed when it ends): each pool thread reads its
-/// own without a lock. The key orders its bodies taught, the table of ids and the room of
-/// the views' parts, whose room is reused rather than allocated (and cleared) per body.
+/// own without a lock. The key orders its bodies taught, and the table of ids, whose room
+/// is reused rather than allocated and cleared per body.
 struct FastPathScratch {
     var orders = KeyOrders()
     var ids = SeenIDs()
-    var parts = ViewHierarchy.PartRoom()
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -41,7 +39,6 @@ struct FastPathScratch {
     private static func free(_ raw: UnsafeMutableRawPointer) {
         let scratch = raw.assumingMemoryBound(to: FastPathScratch.self)
         scratch.pointee.ids.deallocate()
-        scratch.pointee.parts.deallocate()
         scratch.deinitialize(count: 1)
         scratch.deallocate()
     }

@@ -118,8 +118,6 @@ struct LayoutDecoding {
     /// The hierarchy's views and ids in depth-first order.
     var views: [ViewHierarchy.View] = []
     var viewIDs: [String] = []
-    /// The views' parts, each view's attached as it is appended.
-    var parts = ViewHierarchy.Parts()
     /// The layouts collection views set, by view index.
     var collectionLayouts: [Int: CollectionLayout] = [:]
     /// The indices of the views their containers place, which no step may move.
@@ -199,7 +197,7 @@ struct LayoutDecoding {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         // Each view was placed as its object was read, before its subviews.
-        let hierarchy = ViewHierarchy(placedInOrder: views, ids: viewIDs, parts: parts, collectionLayouts: collectionLayouts)
+        let hierarchy = ViewHierarchy(placedInOrder: views, ids: viewIDs, collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = setting.window
         request.designRequiresCompatibility = designRequiresCompatibility ?? false
@@ -235,7 +233,6 @@ struct LayoutDecoding {
         var id: String?
         var idValue: JSONValue?
         var scroll = ScrollProperties()
-        var controller: ViewController?
         var subviews: JSONValue?
         var lists = ListReading()
         for member in document.members(of: value) {
@@ -271,8 +268,8 @@ struct LayoutDecoding {
                  .automaticallyAdjustsScrollIndicatorInsets, .verticalScrollIndicatorInsets, .horizontalScrollIndicatorInsets:
                 scrollProperty(key, field, into: &scroll)
             case .viewController:
-                guard given, let (read, kind, fields) = viewController(field) else { break }
-                controller = read
+                guard given, let (controller, kind, fields) = viewController(field) else { break }
+                view.viewController = controller
                 reading.hasController = true
                 reading.controllerKind = kind
                 reading.controllerFields = fields
@@ -300,11 +297,10 @@ struct LayoutDecoding {
         reading.isInsetGrouped = lists.table.style == .insetGrouped
         rules.checkNode(reading, isRoot: parent < 0, report: &broken)
         report(&broken, node: value)
-        let listParts = finishLists(lists, node: value, kind: view.kind)
+        finishLists(lists, node: value, into: &view)
         if view.kind.isRow { rows.insert(index) }
 
-        view.attach(viewController: controller, scroll: scroll, table: listParts.table, row: listParts.row,
-                    keyboardLayoutGuide: listParts.keyboardLayoutGuide, to: &parts)
+        view.scroll = view.kind.isScrollView ? scroll : nil
         views.append(view)
         viewIDs.append(id ?? "")
 

@@ -50,17 +50,16 @@ struct FlatNode: Sendable {
     /// plain views whose superview's state is its content view's.)
     var hasLists: Bool
 
-    /// `view`, the hierarchy's view at `index` whose view controller is of `controllerKind`,
-    /// with what its superview and ancestors decide about it; the rest of the tree's shape is
-    /// filled in by `FlatTree.init(hierarchy:)`.
+    /// `view`, the hierarchy's view at `index`, with what its superview and ancestors decide
+    /// about it; the rest of the tree's shape is filled in by `FlatTree.init(hierarchy:)`.
     ///
     /// The view is read field by field through `view` (a borrowed one would be copied whole
     /// to be read).
-    init(_ view: UnsafePointer<ViewHierarchy.View>, index: Int, controllerKind: ViewControllerKind?, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
+    init(_ view: UnsafePointer<ViewHierarchy.View>, index: Int, role: NodeRole, hasNavigationAncestor: Bool, nearestController: Int) {
         self.index = index
         kind = view.pointee.kind
         placement = view.pointee.placement
-        self.controllerKind = controllerKind
+        controllerKind = view.pointee.viewController?.kind
         insetsLayoutMarginsFromSafeArea = view.pointee.insetsLayoutMarginsFromSafeArea
         preservesSuperviewLayoutMargins = view.pointee.preservesSuperviewLayoutMargins
         parent = view.pointee.parent
@@ -68,7 +67,7 @@ struct FlatNode: Sendable {
         self.role = role
         self.hasNavigationAncestor = hasNavigationAncestor
         self.nearestController = nearestController
-        hasLists = view.pointee.parts.contains(.keyboardLayoutGuide) || kind.isRow || kind == .tableView || kind == .collectionView
+        hasLists = view.pointee.keyboardLayoutGuide != nil || kind.isRow || kind == .tableView || kind == .collectionView
     }
 
     /// Whether the node is the window's root view (the only one without a superview).
@@ -95,13 +94,11 @@ struct FlatNode: Sendable {
 /// superview always precedes it, so one forward pass sees every superview before its subviews.
 ///
 /// The request's views are not copied: the tree keeps the hierarchy's arrays (shared with
-/// it) and reads a node's larger properties (margins, and its parts: view controller, scroll
-/// properties, list properties) from there when the pass needs them.
+/// it) and reads a node's larger properties (view controller, scroll properties, margins)
+/// from there when the pass needs them.
 struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
-    /// The views' parts, as the hierarchy holds them.
-    let parts: ViewHierarchy.Parts
     /// The views' ids, as the hierarchy holds them (each state's results share them).
     let ids: [String]
     private let collectionLayouts: [Int: CollectionLayout]
@@ -125,8 +122,7 @@ struct FlatTree: Sendable {
         var nodes = [FlatNode].uninitialized(count: hierarchy.views.count)
         nodes.withUnsafeMutableBufferPointer { nodes in
             hierarchy.views.withUnsafeBufferPointer { views in
-                nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, controllerKind: Self.part(.viewController, ViewController.self, of: views.baseAddress!, in: hierarchy.parts)?.kind,
-                                                            role: .root, hasNavigationAncestor: false, nearestController: 0))
+                nodes.initializeElement(at: 0, to: FlatNode(views.baseAddress!, index: 0, role: .root, hasNavigationAncestor: false, nearestController: 0))
                 Self.findScrollOwner(of: 0, in: nodes)
                 for index in views.indices.dropFirst() {
                     // Read in place, through the buffer (an array element passed as an argument
@@ -134,9 +130,7 @@ struct FlatTree: Sendable {
                     let parent = views[index].parent
                     let controller = nodes[parent].hasController ? parent : nodes[parent].nearestController
                     var role = NodeRole.plain
-                    var controllerKind: ViewControllerKind?
-                    if views[index].parts.contains(.viewController) {
-                        controllerKind = Self.part(.viewController, ViewController.self, of: views.baseAddress! + index, in: hierarchy.parts)?.kind
+                    if views[index].viewController != nil {
                         let isFirst = nodes[parent].subviewContent.offer(index, hasViewController: true)
                         if nodes[parent].controllerKind == .split {
                             // SV: the first is the primary column, the second the secondary (the
@@ -147,9 +141,9 @@ struct FlatTree: Sendable {
                         }
                     }
                     let hasNavigationAncestor = nodes[parent].hasNavigationAncestor || nodes[parent].controllerKind == .navigation
-                    nodes.initializeElement(at: index, to: FlatNode(views.baseAddress! + index, index: index, controllerKind: controllerKind, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
+                    nodes.initializeElement(at: index, to: FlatNode(views.baseAddress! + index, index: index, role: role, hasNavigationAncestor: hasNavigationAncestor, nearestController: controller))
                     if views[index].kind.isRow {
-                        nodes[index].placement = .frame(Self.rowFrame(Self.part(.row, RowProperties.self, of: views.baseAddress! + index, in: hierarchy.parts), parent: parent, bottoms: &rowBottoms))
+                        nodes[index].placement = .frame(Self.rowFrame(views[index].row, parent: parent, bottoms: &rowBottoms))
                     }
                     Self.findScrollOwner(of: index, in: nodes)
                     if nodes[index].kind.isScrollView || nodes[index].isContainer || (nodes[index].hasLists && !nodes[index].kind.isRow) { extrasBound += 1 }
@@ -169,7 +163,6 @@ struct FlatTree: Sendable {
         self.nodes = nodes
         self.extrasBound = extrasBound
         views = hierarchy.views
-        parts = hierarchy.parts
         ids = hierarchy.ids
         collectionLayouts = hierarchy.collectionLayouts
     }
@@ -206,24 +199,18 @@ struct FlatTree: Sendable {
 
     /// The table properties of the view at `index` (a table view's), as the request sets them.
     @inline(__always)
-    func table(of index: Int) -> TableProperties? {
-        part(.table, TableProperties.self, of: index)
-    }
+    func table(of index: Int) -> TableProperties? { read(index) { $0.pointee.table } }
 
     /// The own separator inset of the row at `index`, as the request sets it.
     @inline(__always)
-    func separatorInset(of index: Int) -> SeparatorInset? {
-        part(.row, RowProperties.self, of: index)?.separatorInset
-    }
+    func separatorInset(of index: Int) -> SeparatorInset? { read(index) { $0.pointee.row?.separatorInset } }
 
     /// The layout of the collection view at `index`, as the request sets it.
     func collectionLayout(of index: Int) -> CollectionLayout? { collectionLayouts[index] }
 
     /// The keyboard layout guide request of the view at `index`.
     @inline(__always)
-    func keyboardLayoutGuide(of index: Int) -> KeyboardGuideOptions? {
-        part(.keyboardLayoutGuide, KeyboardGuideOptions.self, of: index)
-    }
+    func keyboardLayoutGuide(of index: Int) -> KeyboardGuideOptions? { read(index) { $0.pointee.keyboardLayoutGuide } }
 
     /// §2.2: a controller's chain starts at its view and follows `subviews.first` down to
     /// the first scroll view. Walking up from the scroll view at `index` (the last node so far)
@@ -258,40 +245,22 @@ struct FlatTree: Sendable {
         views.withUnsafeBufferPointer { property($0.baseAddress! + index) }
     }
 
-    /// Reads the part of `kind` and `type` of the view at `index` where the hierarchy holds
-    /// it: `nil` when the view has none.
-    @inline(__always)
-    private func part<Value>(_ kind: ViewHierarchy.PartKinds, _ type: Value.Type, of index: Int) -> Value? {
-        views.withUnsafeBufferPointer { Self.part(kind, type, of: $0.baseAddress.unsafelyUnwrapped + index, in: parts) }
-    }
-
-    /// The part of `kind` and `type` of `view`, held in `parts`: `nil` when the view has none.
-    @inline(__always)
-    private static func part<Value>(_ kind: ViewHierarchy.PartKinds, _ type: Value.Type, of view: UnsafePointer<ViewHierarchy.View>,
-                                    in parts: ViewHierarchy.Parts) -> Value? {
-        let bits = view.pointee.partBits
-        guard bits & kind.rawValue != 0 else { return nil }
-        // The hierarchy checked that the view's parts lie in `parts`.
-        return parts.loadUnchecked(at: ViewHierarchy.Parts.offset(of: kind, first: Int(view.pointee.firstPart), bits: bits), as: type)
-    }
-
     /// The node's view controller, if it has one.
     @inline(__always)
     func viewController(of node: FlatNode) -> ViewController? {
-        node.hasController ? viewController(of: node.index) : nil
+        node.hasController ? read(node.index) { $0.pointee.viewController } : nil
     }
 
     /// The view controller of the view at `index`, as the request sets it (`nil` if none).
     @inline(__always)
     func viewController(of index: Int) -> ViewController? {
-        part(.viewController, ViewController.self, of: index)
+        read(index) { $0.pointee.viewController }
     }
 
-    /// The node's scroll properties if it is a scroll view (the hierarchy checked that every
-    /// scroll view has them).
+    /// The node's scroll properties if it is a scroll view.
     @inline(__always)
     func scroll(of node: FlatNode) -> ScrollProperties? {
-        node.kind.isScrollView ? part(.scroll, ScrollProperties.self, of: node.index) : nil
+        node.kind.isScrollView ? read(node.index) { $0.pointee.scroll } : nil
     }
 
     /// The own layout margins of the view at `index`, as the request sets them.

@@ -122,29 +122,25 @@ enum ScrollEvaluation {
             typealias View = ViewHierarchy.View
             var views: [View] = []
             var ids: [String] = []
-            var parts = ViewHierarchy.Parts()
-            func add(_ id: String, _ view: View, viewController: ViewController? = nil, scroll: ScrollProperties? = nil) {
-                var view = view
-                view.attach(viewController: viewController, scroll: scroll, to: &parts)
+            func add(_ id: String, _ view: View) {
                 views.append(view)
                 ids.append(id)
             }
             if let tabBar {
-                add("tabBarController", View(parent: -1), viewController: ViewController(kind: .tabBar, tabBar: tabBar))
+                add("tabBarController", View(viewController: ViewController(kind: .tabBar, tabBar: tabBar), parent: -1))
             }
             if navigationBar != nil || toolbar != nil {
                 let navigation = ViewController(kind: .navigation, navigationBar: navigationBar ?? BarConfiguration(hidden: false), toolbar: toolbar ?? BarConfiguration(hidden: true))
-                add("navigationController", View(parent: views.count - 1), viewController: navigation)
+                add("navigationController", View(viewController: navigation, parent: views.count - 1))
             }
             let controller = views.count
-            add("controller", View(parent: controller - 1),
-                viewController: ViewController(automaticallyAdjustsScrollViewInsets: request.context.automaticallyAdjustsScrollViewInsets))
+            add("controller", View(viewController: ViewController(automaticallyAdjustsScrollViewInsets: request.context.automaticallyAdjustsScrollViewInsets), parent: controller - 1))
             if !request.context.isContentScrollView {
                 // Something else is the controller's subviews.first, so the chain misses the scroll view.
                 add("firstSubview", View(placement: .frame(Rect(x: 0, y: 0, width: 0, height: 0)), parent: controller))
             }
-            add("scrollView", View(kind: .scrollView, placement: .frame(scrollFrame), parent: controller), scroll: request.properties)
-            return ViewHierarchy(views: views, ids: ids, parts: parts)
+            add("scrollView", View(kind: .scrollView, placement: .frame(scrollFrame), scroll: request.properties, parent: controller))
+            return ViewHierarchy(views: views, ids: ids)
         }
         func run(_ scrollFrame: Rect) -> (controller: NodeResult, scrollView: NodeResult) {
             var layout = LayoutRequest(environment: environment, systemVersion: request.systemVersion, hierarchy: hierarchy(scrollFrame: scrollFrame))

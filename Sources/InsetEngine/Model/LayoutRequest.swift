@@ -4,10 +4,13 @@ public enum ViewKind: String, Hashable, Sendable {
     /// Table rows (RULES.md T1–T5), only as direct subviews of a `tableView`.
     case cell, sectionHeader, sectionFooter
 
-    /// Whether the node is a `UIScrollView` (and so carries `ScrollProperties`). (Inlined:
-    /// the readers ask for every node.)
-    @inline(__always)
-    public var isScrollView: Bool { self == .scrollView || self == .tableView || self == .collectionView }
+    /// Whether the node is a `UIScrollView` (and so carries `ScrollProperties`).
+    public var isScrollView: Bool {
+        switch self {
+        case .view, .cell, .sectionHeader, .sectionFooter: false
+        case .scrollView, .tableView, .collectionView: true
+        }
+    }
 
     /// Whether the node is a table row, which its table places (RULES.md T2).
     /// (Inlined: the pass asks for every node and its superview.)

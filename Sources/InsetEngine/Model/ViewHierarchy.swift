@@ -2,108 +2,59 @@
 /// superview before its subviews, each with its superview's index.
 ///
 /// A view is plain data (no reference), so that building, copying and reading the views
-/// costs no reference counting. It holds only what every view has; the parts few views have
-/// (a view controller, a scroll view's properties, a table's, a row's, a keyboard layout
-/// guide request) are held beside the views in one array (`parts`), read through
-/// ``viewController(of:)``, ``scroll(of:)``, ``table(of:)``, ``row(of:)`` and
-/// ``keyboardLayoutGuide(of:)``. The one part of unbounded size, a collection view's
-/// sections, is held beside them too (`collectionLayouts`).
+/// costs no reference counting; the one part of unbounded size, a collection view's
+/// sections, is held beside them (`collectionLayouts`).
 ///
-/// The request decoders build it view by view (`init(placedInOrder:ids:parts:)`); tests write
-/// trees by hand with the test-support target's `Node`, flattened into this.
-public struct ViewHierarchy: Sendable {
-    /// One view: its own properties, its superview's index and which parts it has (its id,
-    /// its parts and a collection view's layout are held beside the views).
-    ///
-    /// Two views are equal when their own properties and the kinds of parts they have are:
-    /// where the parts lie in their hierarchy is not compared (the hierarchy compares them).
+/// The request decoders build it view by view (`init(views:ids:)`); tests write trees by
+/// hand with the test-support target's `Node`, flattened into this.
+public struct ViewHierarchy: Hashable, Sendable {
+    /// One view: its own properties and its superview's index (its id and a collection
+    /// view's layout are held beside the views).
     public struct View: Hashable, Sendable {
+        public var kind: ViewKind
         public var placement: Placement
         /// `nil`: the default (8 on every edge for a plain view, 0 from systemVersion 27.1;
         /// 0 for a view controller's root view).
         public var layoutMargins: MarginSpec?
-        public var kind: ViewKind
         public var insetsLayoutMarginsFromSafeArea: Bool
         public var preservesSuperviewLayoutMargins: Bool
-        /// The kinds of parts the view has (``parts``).
-        @usableFromInline var partBits: UInt8
-        /// Where the view's first part lies in its hierarchy's `parts`; the others follow it
-        /// in the order of ``PartKinds``.
-        @usableFromInline var firstPart: Int32
+        /// Present exactly when `kind.isScrollView`.
+        public var scroll: ScrollProperties?
+        public var viewController: ViewController?
+        /// `tableView` only (`nil` there: the defaults).
+        public var table: TableProperties?
+        /// Rows only (`nil` there: the defaults).
+        public var row: RowProperties?
+        /// Asks for this view's keyboard layout guide.
+        public var keyboardLayoutGuide: KeyboardGuideOptions?
         /// The superview's index in the hierarchy; -1 for the root.
         public var parent: Int
 
-        /// Creates a view with UIKit's defaults and no parts under the view at `parent`.
+        /// Creates a view with UIKit's defaults under the view at `parent`.
         @inlinable public init(
             kind: ViewKind = .view,
             placement: Placement = .fill,
             layoutMargins: MarginSpec? = nil,
             insetsLayoutMarginsFromSafeArea: Bool = true,
             preservesSuperviewLayoutMargins: Bool = false,
+            scroll: ScrollProperties? = nil,
+            viewController: ViewController? = nil,
+            table: TableProperties? = nil,
+            row: RowProperties? = nil,
+            keyboardLayoutGuide: KeyboardGuideOptions? = nil,
             parent: Int
         ) {
+            self.kind = kind
             self.placement = placement
             self.layoutMargins = layoutMargins
-            self.kind = kind
             self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
             self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
-            partBits = 0
-            firstPart = 0
+            self.scroll = kind.isScrollView ? (scroll ?? ScrollProperties()) : nil
+            self.viewController = viewController
+            self.table = table
+            self.row = row
+            self.keyboardLayoutGuide = keyboardLayoutGuide
             self.parent = parent
-        }
-
-        /// Appends the view's parts to its hierarchy's `parts`, in the order of ``PartKinds``,
-        /// and records where they lie; a view's parts are attached once. A scroll view is
-        /// given the default scroll properties when `scroll` is `nil`; a view of another kind
-        /// keeps none.
-        @inlinable
-        public mutating func attach(
-            viewController: ViewController? = nil, scroll: ScrollProperties? = nil, table: TableProperties? = nil,
-            row: RowProperties? = nil, keyboardLayoutGuide: KeyboardGuideOptions? = nil, to parts: inout Parts
-        ) {
-            precondition(partBits == 0, "a view's parts are attached once")
-            firstPart = Int32(parts.count)
-            if let row {
-                parts.append(row)
-                partBits |= PartKinds.row.rawValue
-            }
-            if let table {
-                parts.append(table)
-                partBits |= PartKinds.table.rawValue
-            }
-            if let viewController {
-                parts.append(viewController)
-                partBits |= PartKinds.viewController.rawValue
-            }
-            if kind.isScrollView {
-                parts.append(scroll ?? ScrollProperties())
-                partBits |= PartKinds.scroll.rawValue
-            }
-            if let keyboardLayoutGuide {
-                parts.append(keyboardLayoutGuide)
-                partBits |= PartKinds.keyboardLayoutGuide.rawValue
-            }
-        }
-
-        /// The kinds of parts the view has in its hierarchy's `parts` (attached by
-        /// ``attach(viewController:scroll:table:row:keyboardLayoutGuide:to:)``).
-        @inlinable public var parts: PartKinds { PartKinds(rawValue: partBits) }
-
-        public static func == (lhs: View, rhs: View) -> Bool {
-            lhs.placement == rhs.placement && lhs.layoutMargins == rhs.layoutMargins && lhs.kind == rhs.kind
-                && lhs.insetsLayoutMarginsFromSafeArea == rhs.insetsLayoutMarginsFromSafeArea
-                && lhs.preservesSuperviewLayoutMargins == rhs.preservesSuperviewLayoutMargins
-                && lhs.partBits == rhs.partBits && lhs.parent == rhs.parent
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(placement)
-            hasher.combine(layoutMargins)
-            hasher.combine(kind)
-            hasher.combine(insetsLayoutMarginsFromSafeArea)
-            hasher.combine(preservesSuperviewLayoutMargins)
-            hasher.combine(partBits)
-            hasher.combine(parent)
         }
     }
 
@@ -111,36 +62,29 @@ public struct ViewHierarchy: Sendable {
     public let views: [View]
     /// The views' ids, indexed like `views`.
     public let ids: [String]
-    /// The views' parts, each view's together in the order of ``PartKinds`` (views attach
-    /// theirs in any order: a reader attaches a view's when it has read its subviews too).
-    public let parts: Parts
     /// The layouts of the collection views that set one, by view index; any other
     /// collection view's is ``CollectionLayout/standard``.
     public let collectionLayouts: [Int: CollectionLayout]
 
-    /// A hierarchy of `views` in depth-first order with their `ids`, the `parts` they were
-    /// attached to and the layouts of collection views among them: the root first (its
-    /// `parent` -1), then each view after its superview and after every view of the subtrees
-    /// of its earlier siblings. The order, the parents, the parts and the layouts' views are
-    /// checked; every scroll view must have its scroll properties attached.
-    public init(views: [View], ids: [String], parts: Parts = Parts(), collectionLayouts: [Int: CollectionLayout] = [:]) {
+    /// A hierarchy of `views` in depth-first order with their `ids` and the layouts of
+    /// collection views among them: the root first (its `parent` -1), then each view after
+    /// its superview and after every view of the subtrees of its earlier siblings. The order,
+    /// the parents and the layouts' views are checked.
+    public init(views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(views.isEmpty || Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
-        precondition(Self.partsMatch(views, parts), "each view's parts must be attached to these parts")
-        self.init(placedInOrder: views, ids: ids, parts: parts, collectionLayouts: collectionLayouts)
+        self.init(placedInOrder: views, ids: ids, collectionLayouts: collectionLayouts)
     }
 
-    /// `init(views:ids:parts:collectionLayouts:)` for views a reader placed in order itself,
-    /// each as it began reading the view's object (so depth-first by construction), and whose
-    /// parts it attached to `parts`. The order and the parts are checked in debug builds
-    /// only: the walk over the views would be most of this init's cost per request.
-    public init(placedInOrder views: [View], ids: [String], parts: Parts = Parts(), collectionLayouts: [Int: CollectionLayout] = [:]) {
+    /// `init(views:ids:collectionLayouts:)` for views a reader placed in order itself, each as
+    /// it began reading the view's object (so depth-first by construction). The order is
+    /// checked in debug builds only: the walk over the views would be most of this init's cost
+    /// per request.
+    public init(placedInOrder views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
         precondition(collectionLayouts.isEmpty || collectionLayouts.keys.allSatisfy { views.indices.contains($0) && views[$0].kind == .collectionView }, "only collection views have a layout")
         assert(Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
-        assert(Self.partsMatch(views, parts), "each view's parts must be attached to these parts")
         self.views = views
         self.ids = ids
-        self.parts = parts
         self.collectionLayouts = collectionLayouts
     }
 

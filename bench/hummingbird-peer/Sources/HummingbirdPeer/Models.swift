@@ -106,9 +106,8 @@ struct NodeIn: Decodable {
     var viewController: ViewControllerIn?
     var subviews: [NodeIn]?
 
-    /// Appends this node and its subtree, depth first, under the view at `parent` (its parts
-    /// attached to `parts`).
-    func flatten(parent: Int, into views: inout [ViewHierarchy.View], ids: inout [String], parts: inout ViewHierarchy.Parts) {
+    /// Appends this node and its subtree, depth first, under the view at `parent`.
+    func flatten(parent: Int, into views: inout [ViewHierarchy.View], ids: inout [String]) {
         let kind = kind.flatMap(ViewKind.init(rawValue:)) ?? .view
         var placement = Placement.fill
         if let frame { placement = .frame(frame.value) } else if let pin = pin.flatMap(Pin.init(rawValue:)) { placement = .pin(pin) }
@@ -126,15 +125,14 @@ struct NodeIn: Decodable {
             horizontalScrollIndicatorInsets: horizontalScrollIndicatorInsets?.value ?? .zero
         ) : nil
         let index = views.count
-        var view = ViewHierarchy.View(
+        views.append(ViewHierarchy.View(
             kind: kind, placement: placement, layoutMargins: margins,
             insetsLayoutMarginsFromSafeArea: insetsLayoutMarginsFromSafeArea ?? true,
-            preservesSuperviewLayoutMargins: preservesSuperviewLayoutMargins ?? false, parent: parent
-        )
-        view.attach(viewController: viewController?.value, scroll: scroll, to: &parts)
-        views.append(view)
+            preservesSuperviewLayoutMargins: preservesSuperviewLayoutMargins ?? false,
+            scroll: scroll, viewController: viewController?.value, parent: parent
+        ))
         ids.append(id)
-        for subview in subviews ?? [] { subview.flatten(parent: index, into: &views, ids: &ids, parts: &parts) }
+        for subview in subviews ?? [] { subview.flatten(parent: index, into: &views, ids: &ids) }
     }
 }
 
@@ -288,9 +286,8 @@ extension LayoutIn {
         ).environment
         var views: [ViewHierarchy.View] = []
         var ids: [String] = []
-        var parts = ViewHierarchy.Parts()
-        root.flatten(parent: -1, into: &views, ids: &ids, parts: &parts)
-        let hierarchy = ViewHierarchy(views: views, ids: ids, parts: parts)
+        root.flatten(parent: -1, into: &views, ids: &ids)
+        let hierarchy = ViewHierarchy(views: views, ids: ids)
         let request = LayoutRequest(
             environment: environment, systemVersion: systemVersion,
             layoutDirection: layoutDirection.flatMap(LayoutDirection.init(rawValue:)) ?? .leftToRight,

@@ -50,7 +50,9 @@ struct LayoutFastPath {
         // that the arrays are allocated once and written in place: pages of the room never
         // written cost nothing, while growing would copy the views.
         let most = max(1, min(body.count / 9, limits.maxNodes))
-        return FastPathScratch.withCurrent { scratch in
+        // The directory is reached through its address: kept in `Decoding` and handed on from
+        // there, it was copied twice per body (a retain and a release each).
+        return withUnsafePointer(to: devices) { devices in FastPathScratch.withCurrent { scratch in
             scratch.ids.begin()
             var decoding = Decoding(body: body, devices: devices, limits: limits, capacity: most)
             // Reserved by the array itself: its allocation is specialized for the view type,
@@ -66,13 +68,13 @@ struct LayoutFastPath {
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
                                         hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
-        }
+        } }
     }
 
     /// One body's decoding into a view room: its inputs, then what it gives beside the views.
     private struct Decoding {
         let body: UnsafeBufferPointer<UInt8>
-        let devices: any DeviceDirectory
+        let devices: UnsafePointer<any DeviceDirectory>
         let limits: DecodingLimits
         let capacity: Int
         var top: TopLevel?
@@ -84,7 +86,7 @@ struct LayoutFastPath {
             var count = 0
             ids = [String](unsafeUninitializedCapacity: capacity) { ids, idCount in
                 var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids.baseAddress!, capacity: capacity)
-                top = path.request(devices: devices)
+                top = path.request(devices: devices.pointee)
                 scratch.orders = path.orders
                 scratch.ids = path.seenIDs
                 // Every place taken holds a view and an id, the empty string until its own.

@@ -50,63 +50,85 @@ struct LayoutFastPath {
         // that the arrays are allocated once and written in place: pages of the room never
         // written cost nothing, while growing would copy the views.
         let most = max(1, min(body.count / 9, limits.maxNodes))
-        return FastPathScratch.withCurrent { scratch in
+        // The directory is reached through its address: kept in `Decoding` and handed on from
+        // there, it was copied twice per body (a retain and a release each).
+        return withUnsafePointer(to: devices) { devices in FastPathScratch.withCurrent { scratch in
             scratch.ids.begin()
             var decoding = Decoding(body: body, devices: devices, limits: limits, capacity: most)
-            // Reserved by the array itself: its allocation is specialized for the view type,
-            // where `[View](unsafeUninitializedCapacity:)` goes through library code that looks
-            // the storage type up at every call (about 1.1k instructions).
+            // Reserved by the arrays themselves: their allocation is specialized for the element
+            // type, where `Array(unsafeUninitializedCapacity:)` goes through library code that
+            // looks the storage type up at every call (about 1.1k instructions for the views,
+            // 650 for the ids).
             var views: [ViewHierarchy.View] = []
             views.reserveCapacity(most)
+            var ids: [String] = []
+            ids.reserveCapacity(most)
             withUnsafeMutablePointer(to: &decoding) { decoding in
-                withUnsafeMutablePointer(to: &scratch) { views.append(contentsOf: ViewRoom(decoding: decoding, scratch: $0)) }
+                withUnsafeMutablePointer(to: &scratch) { scratch in
+                    withUnsafeMutablePointer(to: &ids) { views.append(contentsOf: ViewRoom(decoding: decoding, scratch: scratch, ids: $0)) }
+                }
             }
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
             guard let top = decoding.top else { return nil }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: decoding.ids), steps: [])
+                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: ids), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
-        }
+        } }
     }
 
-    /// One body's decoding into a view room: its inputs, then what it gives beside the views.
+    /// One body's decoding into the views' and ids' rooms: its inputs, then what it gives
+    /// beside the views and ids.
     private struct Decoding {
         let body: UnsafeBufferPointer<UInt8>
-        let devices: any DeviceDirectory
+        let devices: UnsafePointer<any DeviceDirectory>
         let limits: DecodingLimits
         let capacity: Int
         var top: TopLevel?
-        var ids: [String] = []
+        /// How many places were taken, each holding a view and an id (the empty string until
+        /// its own).
+        var count = 0
 
-        /// Decodes the body's views into `views` (room for `capacity`) and its ids into `ids`;
-        /// how many places were taken.
-        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, scratch: inout FastPathScratch) -> Int {
-            var count = 0
-            ids = [String](unsafeUninitializedCapacity: capacity) { ids, idCount in
-                var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids.baseAddress!, capacity: capacity)
-                top = path.request(devices: devices)
-                scratch.orders = path.orders
-                scratch.ids = path.seenIDs
-                // Every place taken holds a view and an id, the empty string until its own.
-                idCount = path.count
-                count = path.count
-            }
+        /// Decodes the body's views into `views` and its ids into `ids` (room for `capacity`
+        /// each); how many places were taken.
+        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<String>, scratch: inout FastPathScratch) -> Int {
+            var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
+            top = path.request(devices: devices.pointee)
+            scratch.orders = path.orders
+            scratch.ids = path.seenIDs
+            count = path.count
             return count
         }
     }
 
     /// The views' reserved room as `Array.append(contentsOf:)` hands it to a sequence (all
-    /// of the spare capacity: this sequence's underestimated count is 0): the body is decoded
-    /// straight into it, and as many views as were placed are appended.
+    /// of the spare capacity: this sequence's underestimated count is 0): the ids' room is
+    /// taken the same way inside it (`IDRoom`), the body decoded straight into both, and as
+    /// many views and ids as were placed are appended.
     private struct ViewRoom: Sequence {
         let decoding: UnsafeMutablePointer<Decoding>
         let scratch: UnsafeMutablePointer<FastPathScratch>
+        let ids: UnsafeMutablePointer<[String]>
 
         func makeIterator() -> EmptyCollection<ViewHierarchy.View>.Iterator { EmptyCollection().makeIterator() }
 
         func _copyContents(initializing room: UnsafeMutableBufferPointer<ViewHierarchy.View>) -> (EmptyCollection<ViewHierarchy.View>.Iterator, Int) {
             precondition(room.count >= decoding.pointee.capacity, "the views' room is reserved")
-            return (makeIterator(), decoding.pointee.run(views: room.baseAddress!, scratch: &scratch.pointee))
+            ids.pointee.append(contentsOf: IDRoom(decoding: decoding, scratch: scratch, views: room.baseAddress!))
+            return (makeIterator(), decoding.pointee.count)
+        }
+    }
+
+    /// The ids' reserved room, as `ViewRoom` is the views': the body is decoded here.
+    private struct IDRoom: Sequence {
+        let decoding: UnsafeMutablePointer<Decoding>
+        let scratch: UnsafeMutablePointer<FastPathScratch>
+        let views: UnsafeMutablePointer<ViewHierarchy.View>
+
+        func makeIterator() -> EmptyCollection<String>.Iterator { EmptyCollection().makeIterator() }
+
+        func _copyContents(initializing room: UnsafeMutableBufferPointer<String>) -> (EmptyCollection<String>.Iterator, Int) {
+            precondition(room.count >= decoding.pointee.capacity, "the ids' room is reserved")
+            return (makeIterator(), decoding.pointee.run(views: views, ids: room.baseAddress!, scratch: &scratch.pointee))
         }
     }
 

@@ -211,7 +211,7 @@ struct NodeOut: Encodable {
     var bars: BarsOut?
     var explain: ExplainOut?
 
-    init(_ n: NodeResult) {
+    init(_ n: NodeResult, in results: NodeResults) {
         frame = RectOut(n.frame)
         frameInWindow = RectOut(n.frameInWindow)
         safeAreaInsets = n.safeAreaInsets.map(InsetsOut.init)
@@ -219,7 +219,7 @@ struct NodeOut: Encodable {
         layoutMargins = InsetsOut(n.layoutMargins)
         directionalLayoutMargins = DirectionalInsetsOut(n.directionalLayoutMargins)
         layoutMarginsGuide = RectOut(n.layoutMarginsGuide)
-        if let s = n.scroll {
+        if let s = results.scroll(of: n) {
             contentInset = InsetsOut(s.contentInset)
             adjustedContentInset = InsetsOut(s.adjustedContentInset)
             verticalScrollIndicatorInsets = InsetsOut(s.verticalScrollIndicatorInsets)
@@ -228,17 +228,17 @@ struct NodeOut: Encodable {
         }
         topLayoutGuide = n.layoutGuides?.top
         bottomLayoutGuide = n.layoutGuides?.bottom
-        bars = n.bars.map {
+        bars = results.bars(of: n).map {
             BarsOut(statusBar: $0.statusBar.map(RectOut.init), navigationBar: $0.navigationBar.map(RectOut.init),
                     toolbar: $0.toolbar.map(RectOut.init), tabBar: $0.tabBar.map(RectOut.init))
         }
-        explain = n.explain.map(ExplainOut.init)
+        explain = results.explain(of: n).map(ExplainOut.init)
     }
 }
 
 /// `nodes`: an object keyed by node id, in depth-first request order.
 struct NodesOut: Encodable {
-    var nodes: [NodeResult]
+    var nodes: NodeResults
 
     struct Key: CodingKey {
         var stringValue: String
@@ -249,7 +249,7 @@ struct NodesOut: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        for node in nodes { try container.encode(NodeOut(node), forKey: Key(stringValue: node.id)) }
+        for node in nodes { try container.encode(NodeOut(node, in: nodes), forKey: Key(stringValue: nodes.id(of: node))) }
     }
 }
 
@@ -280,7 +280,7 @@ extension LayoutIn {
     func respond(catalog: DeviceCatalog) throws -> LayoutOut {
         guard let device else { throw PeerError() }
         let orientation = orientation.flatMap(Orientation.init(rawValue:)) ?? .portrait
-        let systemVersion = systemVersion ?? 18
+        let systemVersion = systemVersion ?? SystemVersion.default
         let environment = try catalog.resolve(
             id: device, orientation: orientation, systemVersion: systemVersion, statusBarHidden: statusBarHidden ?? false
         ).environment

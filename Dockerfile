@@ -21,7 +21,7 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY . .
-RUN swift build -c release --static-swift-stdlib --product insetd \
+RUN scripts/build-release --static-swift-stdlib --product insetd \
  && install -D -m 0755 "$(swift build -c release --show-bin-path)/insetd" /staging/insetd
 
 FROM ${RUNTIME_IMAGE}

@@ -41,7 +41,7 @@ for port in "$insetd_port" "$ceiling_port"; do
 done
 
 echo "building…"
-(cd "$root" && swift build -c release --product insetd >/dev/null)
+"$root/scripts/build-release" --product insetd >/dev/null
 insetd="$(cd "$root" && swift build -c release --show-bin-path)/insetd"
 # shellcheck disable=SC2046
 gcc -O2 -Wall -o "$out/ceiling" "$here/c-ceiling/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd)

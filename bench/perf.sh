@@ -90,7 +90,7 @@ bin=$(cd "$root" && swift build -c release --show-bin-path)
 peer_bin=$here/hummingbird-peer/.build/release/HummingbirdPeer
 if [ "$build" = yes ]; then
     echo "building (release)…"
-    (cd "$root" && swift build -c release --product insetd >/dev/null && swift build -c release --product insetd-bench >/dev/null)
+    "$root/scripts/build-release" --product insetd >/dev/null && "$root/scripts/build-release" --product insetd-bench >/dev/null
     # shellcheck disable=SC2046
     gcc -O2 -Wall -o "$out/ceiling" "$here/c-ceiling/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd)
     if [ "$peer" = yes ]; then

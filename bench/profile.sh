@@ -13,7 +13,7 @@ body=${1:-$root/../shared/bench/layout-31.json}
 [ -f "$body" ] || body=$root/Tests/Shared/bench/layout-31.json
 "$root/scripts/ensure-deps" wrk linux-perf
 mkdir -p "$here/out"
-(cd "$root" && swift build -c release --product insetd >/dev/null)
+"$root/scripts/build-release" --product insetd >/dev/null
 . "$root/scripts/lib/insetd.sh"
 insetd_start "$root/.build/release/insetd" --port 0 --access-log off
 trap 'kill "$INSETD_PID" 2>/dev/null || true' EXIT

@@ -13,7 +13,7 @@ body=${BODY:-$root/../shared/bench/layout-31.json}
 [ -f "$body" ] || body=$here/layout-31.json
 rounds=${ROUNDS:-3}
 duration=${DURATION:-5s}
-[ "${1:-}" = --no-build ] || swift build -c release --product insetd --package-path "$root" >/dev/null
+[ "${1:-}" = --no-build ] || "$root/scripts/build-release" --product insetd >/dev/null
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
 
 . "$root/scripts/lib/insetd.sh"

@@ -8,7 +8,10 @@
 #
 # e.g. a build of the start of a piece of work kept beside the current one:
 #   git worktree add /tmp/old START && (cd /tmp/old && swift build -c release --product insetd-bench)
+#   scripts/build-release --product insetd-bench
 #   bench/route-ab.sh /tmp/old/.build/release/insetd-bench .build/release/insetd-bench 10
+# (each build made as its own tree makes release builds: a START without
+# scripts/build-release was built and shipped without link-time optimisation)
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 2; }
 a=$1 b=$2 rounds=${3:-10} calls=${4:-20000}

@@ -108,7 +108,7 @@ def main():
     if shutil.which("ss") is None:
         parser.error("needs ss (iproute2) to count the server's sockets")
     if not os.access(opts.binary, os.X_OK):
-        parser.error(f"no executable insetd at {opts.binary} (swift build -c release --product insetd)")
+        parser.error(f"no executable insetd at {opts.binary} (scripts/build-release --product insetd)")
 
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

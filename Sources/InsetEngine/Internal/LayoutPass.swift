@@ -207,11 +207,8 @@ struct LayoutPass: Sendable {
         included: EdgeSet, cover: LegacyCover, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState
     ) {
         results.initializeElement(at: i, to: NodeResult(
-            index: i, frame: frame, frameInWindow: window,
-            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
-            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
-            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
-            layoutMarginsGuide: bounds.inset(by: margins),
+            index: i, frame: frame, frameInWindow: window, boundsOrigin: bounds.origin,
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil, layoutMargins: margins, layoutDirection: direction,
             explanation: explanation, inline: guides.map(NodeResult.InlineParts.guides) ?? .none, extras: extras
         ))
         state.append(NodeState(bounds: bounds, window: window, safeArea: safeArea, margins: margins, included: included, cover: cover))

@@ -26,6 +26,8 @@ private struct HandNode {
         set { result[keyPath: path] = newValue }
     }
 
+    subscript<Value>(dynamicMember path: KeyPath<NodeResult, Value>) -> Value { result[keyPath: path] }
+
     /// Every node of `nodes`, an engine's state, as written by hand.
     static func all(_ nodes: NodeResults) -> [HandNode] {
         nodes.details.map { HandNode(id: $0.id, result: $0.result, explain: $0.explain, scroll: $0.scroll, bars: $0.bars) }
@@ -54,19 +56,14 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
 
     private static let nav = HandNode(id: "nav", result: NodeResult(
         frame: Rect(x: 0, y: 0, width: 375, height: 812), frameInWindow: Rect(x: 0, y: 0, width: 375, height: 812),
-        safeAreaInsets: Insets(top: 44, bottom: 34), safeAreaLayoutGuide: Rect(x: 0, y: 44, width: 375, height: 734),
-        layoutMargins: Insets(top: 44, left: 16, bottom: 34, right: 16),
-        directionalLayoutMargins: DirectionalInsets(top: 44, leading: 16, bottom: 34, trailing: 16),
-        layoutMarginsGuide: Rect(x: 16, y: 44, width: 343, height: 734), layoutGuides: LayoutGuideLengths(top: 44, bottom: 34)),
+        safeAreaInsets: Insets(top: 44, bottom: 34), layoutMargins: Insets(top: 44, left: 16, bottom: 34, right: 16),
+        layoutGuides: LayoutGuideLengths(top: 44, bottom: 34)),
         explain: Explanation(top: [Contribution(.sensorHousing, 44)], bottom: [Contribution(.homeIndicator, 34)]),
         bars: BarFrames(statusBar: Rect(x: 0, y: 0, width: 375, height: 44), navigationBar: Rect(x: 0, y: 44, width: 375, height: 44)))
 
     private static let list = HandNode(id: "list", result: NodeResult(
         frame: Rect(x: 0, y: 0.5, width: 375, height: 100), frameInWindow: Rect(x: 0, y: 88.5, width: 375, height: 100),
-        safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-        layoutMargins: Insets(top: 8, left: 8, bottom: 8, right: 8),
-        directionalLayoutMargins: DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8),
-        layoutMarginsGuide: Rect(x: 8, y: -80, width: 359, height: 84)),
+        boundsOrigin: Point(x: 0, y: -88), safeAreaInsets: nil, layoutMargins: Insets(top: 8, left: 8, bottom: 8, right: 8)),
         explain: nil,
         scroll: ScrollNodeResult(contentInset: Insets(top: 88), adjustedContentInset: Insets(top: 88), verticalScrollIndicatorInsets: Insets(top: 88),
                                  horizontalScrollIndicatorInsets: .zero, contentOffset: Point(x: 0, y: -88)))
@@ -181,13 +178,14 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
     /// there: the answer is the one of each node written alone, where nothing is shared.
     @Test func repeatsSharedMembersByteForByte() throws {
         let explain = try #require(Self.nav.explain)
-        let margins = (Insets(top: 8, left: 16, bottom: 8, right: 16), DirectionalInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+        // Margins whose directional form turns with the layout's direction.
+        let margins = Insets(top: 8, left: 16, bottom: 8, right: 20), turned = Insets(top: 8, left: 20, bottom: 8, right: 16)
         var nodes: [HandNode] = []
-        func node(_ safeArea: Insets?, _ margins: (Insets, DirectionalInsets), _ explain: Explanation?) {
+        func node(_ safeArea: Insets?, _ margins: Insets, _ explain: Explanation?, direction: LayoutDirection = .leftToRight) {
             var node = Self.nav
             node.id = "n\(nodes.count)"
             node.frame.y = Double(nodes.count)
-            (node.safeAreaInsets, node.layoutMargins, node.directionalLayoutMargins, node.explain) = (safeArea, margins.0, margins.1, explain)
+            (node.safeAreaInsets, node.layoutMargins, node.layoutDirection, node.explain) = (safeArea, margins, direction, explain)
             nodes.append(node)
         }
         node(Insets(top: 44, bottom: 34), margins, explain)
@@ -196,8 +194,9 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
         node(Insets(top: 44, bottom: 34), margins, explain)
         node(Insets(top: 0.5), margins, Explanation(top: [Contribution(.statusBar, 0.5)]))
         node(Insets(top: 0), margins, explain)
-        node(Insets(top: -0.0), (margins.0, DirectionalInsets(top: 8, leading: 20, bottom: 8, trailing: 16)), explain)
-        node(Insets(top: 0), (Insets(top: 8, left: 20, bottom: 8, right: 16), margins.1), explain)
+        // The same margins, other directional ones; then those directional ones from other margins.
+        node(Insets(top: -0.0), margins, explain, direction: .rightToLeft)
+        node(Insets(top: 0), turned, explain)
         node(Insets(top: 0), margins, Explanation(top: explain.top, left: explain.left, bottom: explain.bottom, right: [Contribution(.offset, 1)]))
         let written = try "{" + nodes.map(Self.alone).joined(separator: ",") + "}"
         let reversed = try "{" + nodes.reversed().map(Self.alone).joined(separator: ",") + "}"
@@ -215,17 +214,15 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
     @Test func repeatsPlainViewsMembersByteForByte() throws {
         let explain = try #require(Self.nav.explain)
         var nodes: [HandNode] = []
-        func plain(_ width: Double, safeArea: Insets? = .zero, explain: Explanation? = explain, margin: Double = 8) {
-            let nav = Self.nav
+        func plain(
+            _ width: Double, safeArea: Insets? = .zero, explain: Explanation? = explain, margin: Double = 8, right: Double? = nil,
+            direction: LayoutDirection = .leftToRight
+        ) {
             var node = HandNode(id: "p\(nodes.count)", result: NodeResult(
-                frame: nav.frame, frameInWindow: nav.frameInWindow, safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-                layoutMargins: nav.layoutMargins, directionalLayoutMargins: nav.directionalLayoutMargins, layoutMarginsGuide: nav.layoutMarginsGuide
+                frame: Rect(x: 0, y: Double(nodes.count), width: width, height: 44), frameInWindow: Self.nav.frameInWindow,
+                safeAreaInsets: safeArea, layoutMargins: Insets(top: margin, left: margin, bottom: margin, right: right ?? margin),
+                layoutDirection: direction
             ))
-            node.frame.y = Double(nodes.count)
-            node.safeAreaInsets = safeArea
-            node.safeAreaLayoutGuide = safeArea.map { _ in Rect(x: 0, y: 0, width: width, height: 44) }
-            node.layoutMargins = Insets(top: margin, left: margin, bottom: margin, right: margin)
-            node.layoutMarginsGuide = Rect(x: margin, y: margin, width: width - 2 * margin, height: 28)
             node.explain = explain
             nodes.append(node)
         }
@@ -244,6 +241,9 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
         plain(375, margin: .nan)
         plain(375, margin: .nan)
         plain(375)
+        // The same margins in the other direction (no explanation, so that the two may be alike): other directional margins.
+        plain(375, explain: nil, right: 16)
+        plain(375, explain: nil, right: 16, direction: .rightToLeft)
         let written = try "{" + nodes.map(Self.alone).joined(separator: ",") + "}"
         let reversed = try "{" + nodes.reversed().map(Self.alone).joined(separator: ",") + "}"
         let result = LayoutResult(screen: Size(width: 375, height: 812), windowSafeArea: .zero, nodes: state(nodes), steps: [state(nodes.reversed())])

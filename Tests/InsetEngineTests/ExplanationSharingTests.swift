@@ -132,8 +132,7 @@ func explanationEntriesInPlace() {
     )
     let other = Explanation(top: [Contribution(.offset, 7)], right: [Contribution(.floor, 2)])
     let node = NodeResult(
-        frame: Rect(0, 0, 1, 1), frameInWindow: Rect(0, 0, 1, 1), safeAreaInsets: nil, safeAreaLayoutGuide: nil,
-        layoutMargins: .zero, directionalLayoutMargins: DirectionalInsets(), layoutMarginsGuide: Rect(0, 0, 1, 1)
+        frame: Rect(0, 0, 1, 1), frameInWindow: Rect(0, 0, 1, 1), safeAreaInsets: nil, layoutMargins: .zero
     )
     var made = NodeResults()
     made.append(node, id: "n", explain: given)

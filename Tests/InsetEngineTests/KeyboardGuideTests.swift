@@ -91,4 +91,22 @@ import Testing
         request.keyboard = Keyboard(frame: Rect(0, 477, 375, 335))
         #expect(InsetEngine.layout(request)["root"].scroll == before)
     }
+
+    @Test func rowsGuidesBeyondTheRoomForExtrasAreAllKept() {
+        // The pass keeps room for the extras of the nodes that may have them, not rows: a
+        // table whose rows all ask for the guide outgrows it (the state's tables copied once).
+        func layout(guides: KeyboardGuideOptions?) -> LayoutResult {
+            let rows = (0..<9).map { Node(id: "r\($0)", kind: .cell, lists: ListProperties(row: RowProperties()), keyboardLayoutGuide: guides) }
+            let table = Node(id: "t", kind: .tableView, scroll: ScrollProperties(contentSize: Size(width: 1, height: 4000), behavior: .never), subviews: rows)
+            return InsetEngine.layout(LayoutRequest(environment: Device.iPhoneX.environment(), root: table))
+        }
+        let result = layout(guides: KeyboardGuideOptions()), without = layout(guides: nil)
+        #expect(result["t"].scroll == without["t"].scroll && result["t"].explain == without["t"].explain)
+        for index in 0..<9 {
+            let row = result["r\(index)"], alone = without["r\(index)"]
+            #expect(row.frame == alone.frame && row.safeAreaInsets == alone.safeAreaInsets && row.layoutMargins == alone.layoutMargins && row.explain == alone.explain)
+            // K2 without a keyboard: the bottom safe-area region, clamped to the row: its bottom edge.
+            #expect(row.keyboardLayoutGuide == Rect(0, 44, 375, 0))
+        }
+    }
 }

@@ -214,20 +214,20 @@ extension LayoutResponseEncoder {
         /// frame and the row's members compared). Compared a word at a time through their
         /// addresses: `==` on the engine's types is a call per field. Equal bits are equal
         /// values (an absent optional's payload is zero); equal values of other bits (`-0`
-        /// and `0`) are only written afresh. The guides come first: they tell cells from their
-        /// subviews at the first compare.
+        /// and `0`) are only written afresh. The guides and directional margins follow from the
+        /// size, bounds origin, safe area, margins and direction compared. The size comes first:
+        /// it tells cells from their subviews at the first compare.
         @inline(__always)
         private static func alike(
             _ written: PlainWritten, _ node: UnsafePointer<NodeResult>, _ contentViewFrame: Rect?, _ explanation: ExplanationIdentity?
         ) -> Bool {
             let other = written.node
-            guard sameBits(other.pointer(to: \.layoutMarginsGuide)!, node.pointer(to: \.layoutMarginsGuide)!, words: 4),
-                sameBits(other.pointer(to: \.safeAreaLayoutGuide)!, node.pointer(to: \.safeAreaLayoutGuide)!, words: 4, tag: true),
+            guard sameBits(other.pointer(to: \.frame.width)!, node.pointer(to: \.frame.width)!, words: 2),
                 sameBits(other.pointer(to: \.safeAreaInsets)!, node.pointer(to: \.safeAreaInsets)!, words: 4, tag: true),
                 sameBits(other.pointer(to: \.layoutMargins)!, node.pointer(to: \.layoutMargins)!, words: 4),
-                sameBits(other.pointer(to: \.directionalLayoutMargins)!, node.pointer(to: \.directionalLayoutMargins)!, words: 4)
+                sameBits(other.pointer(to: \.boundsOrigin)!, node.pointer(to: \.boundsOrigin)!, words: 2)
             else { return false }
-            return written.explanation == explanation
+            return other.pointee.layoutDirection == node.pointee.layoutDirection && written.explanation == explanation
                 && sameBits(written.contentViewFrame, contentViewFrame) && sameBits(other.pointee.separatorInset, node.pointee.separatorInset)
         }
 

@@ -54,7 +54,7 @@ extension Insets {
 
 extension DirectionalInsets {
     /// Directional insets from physical ones (the inverse of `Insets.init(_:direction:)`).
-    init(_ physical: Insets, direction: LayoutDirection) {
+    @inlinable init(_ physical: Insets, direction: LayoutDirection) {
         switch direction {
         case .leftToRight:
             self.init(top: physical.top, leading: physical.left, bottom: physical.bottom, trailing: physical.right)
@@ -74,7 +74,7 @@ extension Rect {
     var origin: Point { Point(x: x, y: y) }
 
     /// The rectangle inset by `insets`; width and height never go below 0 (layout guides).
-    func inset(by insets: Insets) -> Rect {
+    @inlinable func inset(by insets: Insets) -> Rect {
         Rect(
             x: x + insets.left,
             y: y + insets.top,

@@ -4,12 +4,12 @@
 struct ExplanationTable {
     /// Every explanation's entries so far (see ``ExplanationSpan``): the first `count` of
     /// `capacity`, plain data written in place (an array checks its uniqueness and capacity
-    /// at every append; ``finish()`` makes the state's array once).
+    /// at every append).
     private var entries: UnsafeMutablePointer<Contribution>
     private var capacity: Int
     private var count = 0
     /// Whether `entries` is room this table allocated (having outgrown the room it was
-    /// given), which ``finish()`` frees.
+    /// given), which ``release()`` frees.
     private var ownsRoom = false
 
     /// The explanation made last, and the trails it was made from: a view that adds the same
@@ -27,19 +27,22 @@ struct ExplanationTable {
     private var plainInsets = Insets.zero
     private var plainExplanation = ExplanationSpan.none
 
-    /// A table writing its entries in `room` (the caller's, valid until ``finish()``) while
-    /// they fit, in room of its own after.
+    /// A table writing its entries in `room` (the caller's: the state's storage) while they
+    /// fit, in room of its own after.
     init(room: UnsafeMutableBufferPointer<Contribution>) {
         entries = room.baseAddress!
         capacity = room.count
     }
 
-    /// The entries as the state's array; room of the table's own is freed.
-    mutating func finish() -> [Contribution] {
-        defer { if ownsRoom { entries.deallocate() } }
-        guard count > 0 else { return [] }
-        // Copied from the buffer in one step: the allocation and a memcpy.
-        return Array(UnsafeBufferPointer(start: entries, count: count))
+    /// The entries written: in the room given unless ``inGivenRoom`` is false.
+    var written: UnsafeBufferPointer<Contribution> { UnsafeBufferPointer(start: entries, count: count) }
+
+    /// Whether every entry is in the room the table was given.
+    var inGivenRoom: Bool { !ownsRoom }
+
+    /// Frees the table's own room, if it has any (once ``written`` was copied out).
+    func release() {
+        if ownsRoom { entries.deallocate() }
     }
 
     /// The kept result of a plain view under the view at `parent` with these `reaches`, if

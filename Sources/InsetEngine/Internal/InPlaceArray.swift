@@ -39,3 +39,57 @@ private struct UninitializedElements<Element>: Sequence {
         return (makeIterator(), count)
     }
 }
+
+/// A table of plain data written in place in room its caller gives (a state's storage, see
+/// `LayoutPass.run`), moved to room of its own once it outgrows it (``ownsRoom``: the caller
+/// then copies ``written`` out before ``release()``).
+struct TableRoom<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+    /// Whether the elements moved to room this table allocated.
+    private(set) var ownsRoom = false
+
+    /// A table in the first `capacity` elements' room at `room`.
+    init(room: UnsafeMutablePointer<Element>, capacity: Int) {
+        precondition(_isPOD(Element.self), "plain data only: the room is freed without deinitializing")
+        base = room
+        self.capacity = capacity
+    }
+
+    /// The element at `index` (below ``count``), read and written in place.
+    subscript(index: Int) -> Element {
+        unsafeAddress { UnsafePointer(base + index) }
+        nonmutating unsafeMutableAddress { base + index }
+    }
+
+    /// The elements written.
+    var written: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Takes one more element, left uninitialized for the caller to write; its index.
+    mutating func appendUninitialized() -> Int {
+        if count == capacity { grow() }
+        count += 1
+        return count - 1
+    }
+
+    /// Drops the last element (plain data: nothing to deinitialize).
+    mutating func removeLast() {
+        precondition(count > 0, "an element to remove")
+        count -= 1
+    }
+
+    /// Frees the table's own room, if it has any.
+    func release() {
+        if ownsRoom { base.deallocate() }
+    }
+
+    private mutating func grow() {
+        capacity = Swift.max(2 * capacity, 4)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        grown.moveInitialize(from: base, count: count)
+        if ownsRoom { base.deallocate() }
+        base = grown
+        ownsRoom = true
+    }
+}

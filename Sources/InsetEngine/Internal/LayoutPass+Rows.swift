@@ -49,13 +49,10 @@ extension LayoutPass {
 
         // (A row's only extra, rare: no blank extras built for the others.)
         var extras: Int32 = -1
-        if let keyboardGuide { extras = NodeExtras.append(NodeExtras(keyboardLayoutGuide: keyboardGuide), to: &state.extras) }
+        if let keyboardGuide { extras = state.appendExtras(NodeExtras(keyboardLayoutGuide: keyboardGuide)) }
         results.initializeElement(at: i, to: NodeResult(
-            index: i, frame: frame, frameInWindow: window,
-            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
-            safeAreaLayoutGuide: usesSafeAreaModel ? rowBounds.inset(by: safeArea) : nil,
-            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
-            layoutMarginsGuide: rowBounds.inset(by: margins),
+            index: i, frame: frame, frameInWindow: window, boundsOrigin: Point(x: 0, y: 0),
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil, layoutMargins: margins, layoutDirection: direction,
             explanation: explanation, inline: .row(insetsContentView: insetsContentView, separatorInset: separator),
             extras: extras
         ))

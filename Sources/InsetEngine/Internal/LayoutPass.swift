@@ -35,16 +35,22 @@ struct LayoutPass: Sendable {
     /// pass in place (a mutating caller would hand each a copy, environment lists and all).
     func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> NodeResults {
         let count = tree.nodes.count
-        // Room for the explanations of about `count` nodes: most share their superview's,
-        // and the others add a few entries to it.
-        var state = PassState(capacity: count, entryCapacity: 16 + count, extrasCapacity: tree.extrasBound)
-        var explanations = ExplanationTable(room: state.entryRoom)
-        // Each result is built once, in its final place: a blank array overwritten field by
-        // field costs a copy of the blank and a write of every field twice. The results are
-        // written (and their superviews' read) through the buffer: no uniqueness or bounds
-        // check per node.
-        var results = [NodeResult].uninitialized(count: count)
-        results.withUnsafeMutableBufferPointer { results in
+        // The state's tables in one allocation: the results, the extras of the nodes that may
+        // have any, and the entries of about `count` nodes' explanations (most share their
+        // superview's, and the others add a few entries to it).
+        let storage = NodeResultsStorage.make(resultCapacity: count, extrasCapacity: tree.extrasBound, entryCapacity: 16 + count)
+        let (sections, outgrown) = storage.withTables { tables, resultRoom, extrasRoom, entryRoom in
+            var state = PassState(capacity: count, extrasRoom: TableRoom(room: extrasRoom, capacity: tables.pointee.extrasCapacity))
+            var explanations = ExplanationTable(room: UnsafeMutableBufferPointer(start: entryRoom, count: tables.pointee.entryCapacity))
+            defer {
+                explanations.release()
+                state.deallocate()
+            }
+            // Each result is built once, in its final place: a blank overwritten field by field
+            // costs a copy of the blank and a write of every field twice. The results are
+            // written (and their superviews' read) through the buffer: no uniqueness or bounds
+            // check per node.
+            let results = UnsafeMutableBufferPointer(start: resultRoom, count: count)
             for i in 0..<count {
                 // Most nodes take the plain or the row path, chosen here: `layOut`'s own
                 // entry (a large frame to set up) costs more than these paths' rules.
@@ -60,11 +66,17 @@ struct LayoutPass: Sendable {
                     layOut(i, in: tree, results: results, state: &state, explanations: &explanations, remembered: &remembered)
                 }
             }
+            caveats.formUnion(state.caveats)
+            guard explanations.inGivenRoom, !state.extras.ownsRoom else {
+                // Outgrown (more entries than the room's, or rows with keyboard layout guides):
+                // a storage of the tables' sizes.
+                let copied = NodeResultsStorage.copying(results: UnsafeBufferPointer(results), extras: state.extras.written, entries: explanations.written)
+                return (state.sections, Optional(copied))
+            }
+            (tables.pointee.results, tables.pointee.extras, tables.pointee.entries) = (count, state.extras.count, explanations.written.count)
+            return (state.sections, nil)
         }
-        caveats.formUnion(state.caveats)
-        let entries = explanations.finish()
-        state.deallocate()
-        return NodeResults(results: results, ids: tree.ids, entries: entries, extras: state.extras, sections: state.sections)
+        return NodeResults(storage: outgrown ?? storage, ids: tree.ids, sections: sections)
     }
 
     // MARK: - One node
@@ -207,11 +219,8 @@ struct LayoutPass: Sendable {
         included: EdgeSet, cover: LegacyCover, results: UnsafeMutableBufferPointer<NodeResult>, state: inout PassState
     ) {
         results.initializeElement(at: i, to: NodeResult(
-            index: i, frame: frame, frameInWindow: window,
-            safeAreaInsets: usesSafeAreaModel ? safeArea : nil,
-            safeAreaLayoutGuide: usesSafeAreaModel ? bounds.inset(by: safeArea) : nil,
-            layoutMargins: margins, directionalLayoutMargins: DirectionalInsets(margins, direction: direction),
-            layoutMarginsGuide: bounds.inset(by: margins),
+            index: i, frame: frame, frameInWindow: window, boundsOrigin: bounds.origin,
+            safeAreaInsets: usesSafeAreaModel ? safeArea : nil, layoutMargins: margins, layoutDirection: direction,
             explanation: explanation, inline: guides.map(NodeResult.InlineParts.guides) ?? .none, extras: extras
         ))
         state.append(NodeState(bounds: bounds, window: window, safeArea: safeArea, margins: margins, included: included, cover: cover))

@@ -46,30 +46,20 @@ struct NodeState: Sendable {
 /// `LayoutPass.run`), so appending or reading one has no array bookkeeping.
 struct PassState {
     let nodes: UnsafeMutableBufferPointer<NodeState>
-    /// Room for the layout's explanation entries (``ExplanationTable``), after the states in
-    /// the same allocation.
-    let entryRoom: UnsafeMutableBufferPointer<Contribution>
     private(set) var count = 0
     /// The caveats (API.md) this layout raised.
     var caveats: CaveatSet = []
-    /// The extras of the nodes that have any (``NodeResults``' table).
-    var extras: [NodeExtras] = []
+    /// The extras of the nodes that have any (``NodeResults``' table), written in the
+    /// state's storage.
+    var extras: TableRoom<NodeExtras>
     /// The collection views' sections (``NodeResults``' table).
     var sections: [SectionsResult] = []
 
-    /// Room for `capacity` states and `entryCapacity` explanation entries (one allocation,
-    /// which `deallocate()` frees), and, reserved, for `extrasCapacity` nodes' extras (the
-    /// table grows one by one otherwise).
-    init(capacity: Int, entryCapacity: Int, extrasCapacity: Int) {
-        // Both are plain data of 8-byte alignment, so the entries start right after the states.
-        let statesBytes = capacity * MemoryLayout<NodeState>.stride
-        let block = UnsafeMutableRawPointer.allocate(
-            byteCount: statesBytes + entryCapacity * MemoryLayout<Contribution>.stride,
-            alignment: Swift.max(MemoryLayout<NodeState>.alignment, MemoryLayout<Contribution>.alignment)
-        )
-        nodes = UnsafeMutableBufferPointer(start: block.bindMemory(to: NodeState.self, capacity: capacity), count: capacity)
-        entryRoom = UnsafeMutableBufferPointer(start: (block + statesBytes).bindMemory(to: Contribution.self, capacity: entryCapacity), count: entryCapacity)
-        extras.reserveCapacity(extrasCapacity)
+    /// Room for `capacity` states (an allocation, which `deallocate()` frees), the extras
+    /// written in `extrasRoom` while they fit.
+    init(capacity: Int, extrasRoom: TableRoom<NodeExtras>) {
+        nodes = UnsafeMutableBufferPointer(start: .allocate(capacity: capacity), count: capacity)
+        extras = extrasRoom
     }
 
     /// Adds the next node's state.
@@ -83,15 +73,19 @@ struct PassState {
     mutating func appendBlankExtras() -> Int {
         // Written field by field in place: a blank built aside (its two large optionals
         // made on the stack) is copied in by `memcpy` three times.
-        let slot = extras.count
-        extras.appendUninitialized(count: 1)
-        extras.withUnsafeMutableBufferPointer { table in
-            table[slot].scroll = nil
-            table[slot].bars = nil
-            table[slot].sections = -1
-            table[slot].keyboardLayoutGuide = nil
-        }
+        let slot = extras.appendUninitialized()
+        extras[slot].scroll = nil
+        extras[slot].bars = nil
+        extras[slot].sections = -1
+        extras[slot].keyboardLayoutGuide = nil
         return slot
+    }
+
+    /// Appends `parts`, a node's extras; their position in the table.
+    mutating func appendExtras(_ parts: NodeExtras) -> Int32 {
+        let slot = extras.appendUninitialized()
+        extras[slot] = parts
+        return Int32(slot)
     }
 
     /// The position of the extras at `slot`, the last ones, for the node's result when `kept`
@@ -104,9 +98,10 @@ struct PassState {
         return -1
     }
 
-    /// Frees the states' and entries' room (plain data: nothing to deinitialize).
+    /// Frees the states' room and the extras' own, if any (plain data: nothing to deinitialize).
     func deallocate() {
-        UnsafeMutableRawPointer(nodes.baseAddress!).deallocate()
+        nodes.baseAddress!.deallocate()
+        extras.release()
     }
 
     /// A laid-out node's safe area on one edge, as the start of another's (safe-area model).

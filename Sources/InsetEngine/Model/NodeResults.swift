@@ -1,7 +1,8 @@
 /// One state's nodes: every node's ``NodeResult``, depth-first in request order, and the
 /// tables those results index: the nodes' ids (the request's hierarchy's), the entries of
-/// their explanations, and the parts few nodes have. A state holds a handful of arrays
-/// whatever its size; its results hold no reference.
+/// their explanations, and the parts few nodes have. A state holds its results, their
+/// explanations' entries and their extras in one allocation (``NodeResultsStorage``), its
+/// ids and sections in arrays, whatever its size; its results hold no reference.
 ///
 /// ```swift
 /// for node in result.nodes where node.safeAreaInsets != nil {
@@ -10,38 +11,42 @@
 /// ```
 ///
 /// A result's explanation and extras are read from the state it came from.
-public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
-    @usableFromInline var results: [NodeResult]
+///
+/// (Sendable unchecked: its storage, a class, is written only while this value holds it
+/// alone, and copied first otherwise.)
+public struct NodeResults: RandomAccessCollection, Hashable, @unchecked Sendable {
+    /// The results, the extras and the explanations' entries (per explanation its top, left,
+    /// bottom and right lists, one after the other: ``ExplanationSpan``), in one allocation.
+    @usableFromInline var storage: NodeResultsStorage
     /// The nodes' ids, indexed like the nodes.
     public private(set) var ids: [String]
-    /// Every explanation's entries: per explanation its top, left, bottom and right lists,
-    /// one after the other (``ExplanationSpan``).
-    @usableFromInline var entries: [Contribution]
-    @usableFromInline var extras: [NodeExtras]
     /// The collection views' sections (apart from the extras: they hold arrays, and the
     /// extras table stays plain data).
     @usableFromInline var sections: [SectionsResult]
 
     /// No nodes; ``append(_:id:explain:scroll:bars:)`` adds them.
     public init() {
-        self.init(results: [], ids: [], entries: [], extras: [], sections: [])
+        self.init(storage: .make(resultCapacity: 0, extrasCapacity: 0, entryCapacity: 0), ids: [], sections: [])
     }
 
-    init(results: [NodeResult], ids: [String], entries: [Contribution], extras: [NodeExtras], sections: [SectionsResult]) {
-        self.results = results
+    init(storage: NodeResultsStorage, ids: [String], sections: [SectionsResult]) {
+        self.storage = storage
         self.ids = ids
-        self.entries = entries
-        self.extras = extras
         self.sections = sections
     }
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { results.count }
-    @inlinable public subscript(position: Int) -> NodeResult { results[position] }
+    @inlinable public var endIndex: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.results } }
+    @inlinable public subscript(position: Int) -> NodeResult {
+        storage.withUnsafeMutablePointers { tables, results in
+            precondition(position >= 0 && position < tables.pointee.results, "index out of range")
+            return results[position]
+        }
+    }
 
     /// The first node with `id`, if any.
     public subscript(id id: String) -> NodeResult? {
-        ids.firstIndex(of: id).map { results[$0] }
+        ids.firstIndex(of: id).map { self[$0] }
     }
 
     /// `node`'s id.
@@ -50,7 +55,9 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     /// Calls `body` with the results and their ids in place (no copy of a result, no retain
     /// of an id, no bounds check).
     @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>, UnsafeBufferPointer<String>) -> R) -> R {
-        results.withUnsafeBufferPointer { results in ids.withUnsafeBufferPointer { body(results, $0) } }
+        storage.withUnsafeMutablePointers { tables, results in
+            ids.withUnsafeBufferPointer { body(UnsafeBufferPointer(start: results, count: tables.pointee.results), $0) }
+        }
     }
 
     /// `node`'s explanation (safe-area model only): per edge, its contributions, summing to
@@ -64,8 +71,8 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     @inlinable public func withExplanation<R>(of node: NodeResult, _ body: (ExplanationEntries) -> R) -> R? {
         let span = node.explanation
         guard span.start >= 0 else { return nil }
-        return entries.withUnsafeBufferPointer { entries in
-            let top = entries.baseAddress! + Int(span.start)
+        return storage.withTables { _, _, _, entries in
+            let top = entries + Int(span.start)
             let left = top + Int(span.top), bottom = left + Int(span.left), right = bottom + Int(span.bottom)
             return body(ExplanationEntries(
                 top: UnsafeBufferPointer(start: top, count: Int(span.top)), left: UnsafeBufferPointer(start: left, count: Int(span.left)),
@@ -74,26 +81,39 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
         }
     }
 
+    // (Each part read in place: the whole extras copied out is some 300 bytes.)
+
     /// Scroll kinds only.
-    @inlinable public func scroll(of node: NodeResult) -> ScrollNodeResult? { node.extras >= 0 ? extras[Int(node.extras)].scroll : nil }
+    @inlinable public func scroll(of node: NodeResult) -> ScrollNodeResult? {
+        node.extras >= 0 ? storage.withTables { _, _, extras, _ in extras[Int(node.extras)].scroll } : nil
+    }
     /// Container nodes, and the root node while the status bar shows.
-    @inlinable public func bars(of node: NodeResult) -> BarFrames? { node.extras >= 0 ? extras[Int(node.extras)].bars : nil }
+    @inlinable public func bars(of node: NodeResult) -> BarFrames? {
+        node.extras >= 0 ? storage.withTables { _, _, extras, _ in extras[Int(node.extras)].bars } : nil
+    }
     /// Collection views only (RULES.md C3–C4).
     @inlinable public func sections(of node: NodeResult) -> SectionsResult? {
-        guard node.extras >= 0, case let index = extras[Int(node.extras)].sections, index >= 0 else { return nil }
+        guard node.extras >= 0, case let index = storage.withTables({ _, _, extras, _ in extras[Int(node.extras)].sections }), index >= 0 else { return nil }
         return sections[Int(index)]
     }
     /// Nodes that asked for it (RULES.md K1–K3): in the node's bounds coordinates.
     @inlinable public func keyboardLayoutGuide(of node: NodeResult) -> Rect? {
-        node.extras >= 0 ? extras[Int(node.extras)].keyboardLayoutGuide : nil
+        node.extras >= 0 ? storage.withTables { _, _, extras, _ in extras[Int(node.extras)].keyboardLayoutGuide } : nil
     }
 
     /// Appends `node` as the next node, with `id`, its explanation `explain` and its extras.
     public mutating func append(_ node: NodeResult, id: String, explain: Explanation?, scroll: ScrollNodeResult? = nil, bars: BarFrames? = nil) {
+        var added: [Contribution] = []
+        if let explain { for edge in Edge.allCases { added += explain[edge] } }
+        makeRoom(entries: added.count)
         var span = ExplanationSpan.none
-        if let explain {
-            span = ExplanationSpan(start: entries.count, top: explain.top.count, left: explain.left.count, bottom: explain.bottom.count, right: explain.right.count)
-            for edge in Edge.allCases { entries.append(contentsOf: explain[edge]) }
+        storage.withTables { tables, _, _, entries in
+            let start = tables.pointee.entries
+            if let explain {
+                span = ExplanationSpan(start: start, top: explain.top.count, left: explain.left.count, bottom: explain.bottom.count, right: explain.right.count)
+            }
+            added.withUnsafeBufferPointer { if let base = $0.baseAddress { (entries + start).initialize(from: base, count: $0.count) } }
+            tables.pointee.entries += added.count
         }
         append(node, id: id, span: span, scroll: scroll, bars: bars)
     }
@@ -101,16 +121,32 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     /// Appends `node` as the next node, with `id`, sharing node `other`'s explanation (as the
     /// engine shares one between a view and its subviews: same ``NodeResult/explanationIdentity``).
     public mutating func append(_ node: NodeResult, id: String, sharingExplanationOf other: Int, scroll: ScrollNodeResult? = nil, bars: BarFrames? = nil) {
-        append(node, id: id, span: results[other].explanation, scroll: scroll, bars: bars)
+        append(node, id: id, span: self[other].explanation, scroll: scroll, bars: bars)
     }
 
     private mutating func append(_ node: NodeResult, id: String, span: ExplanationSpan, scroll: ScrollNodeResult?, bars: BarFrames?) {
-        var node = node
-        node.index = results.count
-        node.explanation = span
-        node.extras = NodeExtras.append(NodeExtras(scroll: scroll, bars: bars), to: &extras)
-        results.append(node)
+        makeRoom(entries: 0)
+        storage.withTables { tables, results, extras, _ in
+            var node = node
+            node.index = tables.pointee.results
+            node.explanation = span
+            node.extras = -1
+            if scroll != nil || bars != nil {
+                (extras + tables.pointee.extras).initialize(to: NodeExtras(scroll: scroll, bars: bars))
+                node.extras = Int32(tables.pointee.extras)
+                tables.pointee.extras += 1
+            }
+            (results + tables.pointee.results).initialize(to: node)
+            tables.pointee.results += 1
+        }
         ids.append(id)
+    }
+
+    /// Room for a result, its extras and `entries` more entries, in storage of this value's own.
+    private mutating func makeRoom(entries: Int) {
+        if !isKnownUniquelyReferenced(&storage) || !storage.hasRoom(results: 1, extras: 1, entries: entries) {
+            storage = storage.grown(results: 1, extras: 1, entries: entries)
+        }
     }
 
     /// Equal when every node has the same id, fields, explanation entries and extras,
@@ -215,12 +251,4 @@ struct NodeExtras: Hashable, Sendable {
     /// The position of the node's sections in their table; -1 for none.
     @usableFromInline var sections: Int32 = -1
     @usableFromInline var keyboardLayoutGuide: Rect?
-
-    /// Appends `parts` to `table` unless all are absent; their position there, else -1.
-    static func append(_ parts: NodeExtras, to table: inout [NodeExtras]) -> Int32 {
-        // Tested by pattern, in place: `== nil` compares a copy of each large optional.
-        if case .none = parts.scroll, case .none = parts.bars, parts.sections < 0, case .none = parts.keyboardLayoutGuide { return -1 }
-        table.append(parts)
-        return Int32(table.count - 1)
-    }
 }

@@ -96,7 +96,8 @@ struct ExplanationTable {
         } else if trail.origin == .window {
             window[edge].withUnsafeBufferPointer { list in
                 reserve(list.count + trail.added.count)
-                if let base = list.baseAddress { (entries + count).initialize(from: base, count: list.count) }
+                // (Entry by entry too: `initialize(from:count:)` is a library call and a `memmove`.)
+                for index in list.indices { (entries + count + index).initialize(to: list[index]) }
                 count += list.count
             }
         } else {

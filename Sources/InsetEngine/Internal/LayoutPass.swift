@@ -140,8 +140,9 @@ struct LayoutPass: Sendable {
         // have none. Written in place in the state's table (a 308-byte `NodeExtras` built
         // aside was copied through `memcpy` about seven times a node).
         var parts = ScrollParts()
-        let slot = node.kind.isScrollView || node.isContainer || node.isRoot || node.hasLists ? state.appendBlankExtras() : -1
-        if node.kind.isScrollView || node.isContainer || node.isRoot {
+        let hasScrollOrBars = node.kind.isScrollView || node.isContainer || node.isRoot
+        let slot = hasScrollOrBars || node.hasLists ? state.appendBlankExtras(partsFollow: hasScrollOrBars) : -1
+        if hasScrollOrBars {
             parts = scrollAndBars(of: i, node: node, in: tree, frame: frame, window: window, safeArea: safeArea, guides: guides, cover: cover, slot: slot, state: &state)
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
@@ -233,7 +234,8 @@ struct LayoutPass: Sendable {
     }
 
     /// The scroll-view part of node `i` (a scroll view) and its bars (a container, or the
-    /// root), written to `state.extras[slot]`, with what they decide for its subviews.
+    /// root), written to `state.extras[slot]` (both, `nil` where it has none), with what they
+    /// decide for its subviews.
     private func scrollAndBars(
         of i: Int, node: FlatNode, in tree: FlatTree, frame: Rect, window: Rect, safeArea: Insets,
         guides: LayoutGuideLengths?, cover: LegacyCover, slot: Int, state: inout PassState
@@ -254,6 +256,8 @@ struct LayoutPass: Sendable {
             parts.boundsOrigin = adjusted.contentOffset
             state.extras[slot].scroll = adjusted
             parts.hasExtras = true
+        } else {
+            state.extras[slot].scroll = nil
         }
         let bounds = Rect(origin: parts.boundsOrigin, size: frame.size)
 
@@ -269,6 +273,8 @@ struct LayoutPass: Sendable {
         if !frames.isEmpty {
             state.extras[slot].bars = frames
             parts.hasExtras = true
+        } else {
+            state.extras[slot].bars = nil
         }
         return parts
     }

@@ -69,13 +69,17 @@ struct PassState {
     }
 
     /// Appends a node's extras with none of their parts yet, to be written in place; their
-    /// position in the table.
-    mutating func appendBlankExtras() -> Int {
+    /// position in the table. Unless `partsFollow`, the scroll part and bars are written
+    /// `nil`; else the caller writes both (each large optional's write is a `memcpy`: a `nil`
+    /// overwritten costs one more).
+    mutating func appendBlankExtras(partsFollow: Bool) -> Int {
         // Written field by field in place: a blank built aside (its two large optionals
         // made on the stack) is copied in by `memcpy` three times.
         let slot = extras.appendUninitialized()
-        extras[slot].scroll = nil
-        extras[slot].bars = nil
+        if !partsFollow {
+            extras[slot].scroll = nil
+            extras[slot].bars = nil
+        }
         extras[slot].sections = -1
         extras[slot].keyboardLayoutGuide = nil
         return slot

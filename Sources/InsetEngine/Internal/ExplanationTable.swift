@@ -96,7 +96,7 @@ struct ExplanationTable {
         } else if trail.origin == .window {
             window[edge].withUnsafeBufferPointer { list in
                 reserve(list.count + trail.added.count)
-                // (Entry by entry too: `initialize(from:count:)` is a library call and a `memmove`.)
+                // (Entry by entry too: `initialize(from:count:)` is a call to `memcpy`.)
                 for index in list.indices { (entries + count + index).initialize(to: list[index]) }
                 count += list.count
             }

@@ -13,7 +13,7 @@
 public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     @usableFromInline var results: [NodeResult]
     /// The nodes' ids, indexed like the nodes.
-    public private(set) var ids: [String]
+    public private(set) var ids: NodeIDList
     /// Every explanation's entries: per explanation its top, left, bottom and right lists,
     /// one after the other (``ExplanationSpan``).
     @usableFromInline var entries: [Contribution]
@@ -27,7 +27,7 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
         self.init(results: [], ids: [], entries: [], extras: [], sections: [])
     }
 
-    init(results: [NodeResult], ids: [String], entries: [Contribution], extras: [NodeExtras], sections: [SectionsResult]) {
+    init(results: [NodeResult], ids: NodeIDList, entries: [Contribution], extras: [NodeExtras], sections: [SectionsResult]) {
         self.results = results
         self.ids = ids
         self.entries = entries
@@ -47,10 +47,10 @@ public struct NodeResults: RandomAccessCollection, Hashable, Sendable {
     /// `node`'s id.
     @inlinable public func id(of node: NodeResult) -> String { ids[node.index] }
 
-    /// Calls `body` with the results and their ids in place (no copy of a result, no retain
-    /// of an id, no bounds check).
-    @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>, UnsafeBufferPointer<String>) -> R) -> R {
-        results.withUnsafeBufferPointer { results in ids.withUnsafeBufferPointer { body(results, $0) } }
+    /// Calls `body` with the results and their ids in place (no copy of a result, no `String`
+    /// made for an id, no bounds check).
+    @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>, NodeIDList.UnsafeIDs) -> R) -> R {
+        results.withUnsafeBufferPointer { results in ids.withUnsafeUTF8 { body(results, $0) } }
     }
 
     /// `node`'s explanation (safe-area model only): per edge, its contributions, summing to

@@ -356,8 +356,10 @@ struct LayoutRules {
                 }
             }
         }
-        // Only the list fields given, in the schema's order.
+        // Only the list fields given, in the schema's order; a row's y and height (what most
+        // rows give) are always its own and need no version.
         var given = fields.intersection(masks.lists)
+        if kind.isRow { given = given.subtracting(masks.rowPlacement) }
         while let position = given.popFirst() {
             let field = LayoutSchema.shared.node.fields[position]
             let owner: (allowed: Bool, detail: String)
@@ -411,6 +413,8 @@ struct LayoutRules {
         let splitOnly: FieldBits
         let lists: FieldBits
         let rowless: FieldBits
+        /// A row's `y` and `height`.
+        let rowPlacement: FieldBits
         /// `scrollOnly` and `lists`: what `judgeNode` judges in a plain view (not the root)
         /// without a controller.
         let scrollAndLists: FieldBits
@@ -426,6 +430,7 @@ struct LayoutRules {
             splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
             lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
             rowless = FieldBits(LayoutRules.rowless, of: schema.node)
+            rowPlacement = FieldBits([.y, .height], of: schema.node)
             scrollAndLists = scrollOnly.union(lists)
             rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }

@@ -203,6 +203,9 @@ struct LayoutRules {
         // (`@inline(__always)` left the whole check a call).
         guard isRoot || node.kind != .view || node.controllerKind != nil || node.controllerFields.raw != 0
               || fields.intersects(masks.scrollAndLists) else { return }
+        // Nor does a row in its table with none of `rowJudged` (no view controller either,
+        // a field a row takes none of): most rows.
+        if node.kind?.isRow == true, node.parentKind == .tableView, !fields.intersects(masks.rowJudged) { return }
         judgeNode(node, isRoot: isRoot, report: &report)
     }
 
@@ -415,6 +418,9 @@ struct LayoutRules {
         let rowless: FieldBits
         /// A row's `y` and `height`.
         let rowPlacement: FieldBits
+        /// What `judgeNode` judges in a row in its table without a controller: the fields a
+        /// row takes no value for and the list fields but its `y` and `height`.
+        let rowJudged: FieldBits
         /// `scrollOnly` and `lists`: what `judgeNode` judges in a plain view (not the root)
         /// without a controller.
         let scrollAndLists: FieldBits
@@ -431,6 +437,7 @@ struct LayoutRules {
             lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
             rowless = FieldBits(LayoutRules.rowless, of: schema.node)
             rowPlacement = FieldBits([.y, .height], of: schema.node)
+            rowJudged = rowless.union(lists.subtracting(rowPlacement))
             scrollAndLists = scrollOnly.union(lists)
             rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }

@@ -85,11 +85,13 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     /// flattened node, its request view and its id (the bytes of ids too long to be stored
     /// inline), twice over in the index when there are steps (a dictionary keeps room to
     /// spare), and each step's frame changes with their ids.
-    private static func estimate(ids: [String], steps: [LayoutStep], indexed: Bool) -> Int {
+    private static func estimate(ids: NodeIDList, steps: [LayoutStep], indexed: Bool) -> Int {
         let perView = MemoryLayout<FlatNode>.stride + MemoryLayout<ViewHierarchy.View>.stride + MemoryLayout<String>.stride
         let perIndexEntry = indexed ? 2 * (MemoryLayout<String>.stride + MemoryLayout<Int>.stride) : 0
         var bytes = ids.count * (perView + perIndexEntry)
-        for id in ids { bytes += heapBytes(id) }
+        // The long ids' bytes in the list's tail; the index's keys are strings of their own.
+        bytes += ids.tailBytes
+        if indexed { for id in ids { bytes += heapBytes(id) } }
         bytes += steps.count * MemoryLayout<LayoutStep>.stride
         for step in steps {
             bytes += step.frames.count * MemoryLayout<(id: String, frame: Rect)>.stride

@@ -111,7 +111,7 @@ extension ViewHierarchy {
                 level = (children, 0, index)
             }
         }
-        self.init(views: views, ids: ids, collectionLayouts: layouts)
+        self.init(views: views, ids: NodeIDList(ids), collectionLayouts: layouts)
     }
 
     /// The hierarchy as a tree of `Node`s.

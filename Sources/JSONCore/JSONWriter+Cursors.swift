@@ -68,6 +68,14 @@ extension JSONWriter {
         beginObject(dynamic: name)
         return begin(reserving: extra)
     }
+
+    /// `beginObject(dynamic:after:reserving:)` for a name's UTF-8 bytes, read in place.
+    @inlinable
+    public mutating func beginObject(dynamicUTF8 name: UnsafeBufferPointer<UInt8>, after cursor: Cursor, reserving extra: Int) -> Cursor {
+        end(cursor, needsComma: false)
+        appendKey(utf8: name, opening: UInt8(ascii: "{"))
+        return begin(reserving: extra)
+    }
 }
 
 extension Cursor {
@@ -82,6 +90,21 @@ extension Cursor {
         byte(UInt8(ascii: ":"))
         byte(bracket)
         return true
+    }
+
+    /// Stores `"name":` and `bracket` for a name of `count` (at most 15) bytes with nothing to
+    /// escape that begin the 16 at `slot` (a plain inline id's slot): its bytes stored as two
+    /// words, whatever follows them in the slot (room for 21 bytes).
+    @inlinable @inline(__always)
+    public mutating func plainKey(slot: UnsafeRawPointer, count: Int, opening bracket: UInt8) {
+        let to = UnsafeMutableRawPointer(position)
+        to.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        to.storeBytes(of: slot.loadUnaligned(as: UInt64.self), toByteOffset: 1, as: UInt64.self)
+        to.storeBytes(of: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 9, as: UInt64.self)
+        position += count &+ 1
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
+        byte(bracket)
     }
 
     /// Stores `"text"` when `text` is at most 16 bytes with nothing to escape (room for 18

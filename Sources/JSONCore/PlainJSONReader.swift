@@ -216,32 +216,20 @@ public struct PlainJSONReader {
         }
     }
 
-    /// `string(start:count:)` written to `place`, which must hold no value or one without
-    /// storage (such as the empty string): it is overwritten, not released. A small string's
-    /// words are stored as they are, where a `String` value returned and assigned costs a
-    /// retain of the new and a release of the old (about 30 instructions and two calls).
-    /// Returns those words (one near the input's end too, made from a copy of its bytes), so
-    /// that a caller hashes them without reading the bytes again; `nil` for a string with
-    /// storage, which is what every one of more than 15 bytes is.
-    @inlinable @inline(__always) @discardableResult
-    public func initializeString(_ place: UnsafeMutablePointer<String>, start: Int, count: Int) -> (low: UInt64, high: UInt64)? {
-        guard count <= 15, makesSmallStrings else {
-            place.initialize(to: string(start: start, count: count))
-            return nil
-        }
-        let words: (low: UInt64, high: UInt64)
+    /// The two words of `String`'s small form of the string `plainString()` returned at
+    /// `start`, `count` (at most 15) bytes, made without a `String` (one near the input's end
+    /// too, from a copy of its bytes): its bytes in order (little-endian), zeros after them
+    /// and `0xE0 | count` in the last byte. A caller stores them as an id (`NodeIDList`'s
+    /// inline slot) and hashes them without reading the bytes again.
+    @inlinable @inline(__always)
+    public func smallStringWords(start: Int, count: Int) -> (low: UInt64, high: UInt64) {
         if start &+ 16 <= input.count {
             let raw = UnsafeRawPointer(input.baseAddress! + start)
-            words = SmallASCII.words(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
-        } else {
-            var padded: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes(start: start, count: count))) }
-            words = SmallASCII.words(padded.0, padded.1, count: count)
+            return SmallASCII.words(raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count: count)
         }
-        let target = UnsafeMutableRawPointer(place)
-        target.storeBytes(of: words.low, as: UInt64.self)
-        target.storeBytes(of: words.high, toByteOffset: 8, as: UInt64.self)
-        return words
+        var padded: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes(start: start, count: count))) }
+        return SmallASCII.words(padded.0, padded.1, count: count)
     }
 
     /// The bytes of a string `plainString()` returned.

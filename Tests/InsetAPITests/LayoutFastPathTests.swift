@@ -115,6 +115,8 @@ import Testing
         let distinct = body(ids)
         let decoded = try #require(fast(distinct))
         #expect(validated(distinct) == .success(decoded))
+        // Inline and long ids (their bytes in the list's tail) read back as given.
+        #expect(Array(decoded.request.hierarchy.ids) == ["root"] + ids)
         for repeated in [ids[0], ids[777], ids[1_499], "root"] {
             let twice = body(ids + [repeated])
             #expect(fast(twice) == nil, "\(repeated) is given twice")

@@ -34,6 +34,29 @@ import InsetEngineTestSupport
         #expect(broken == Self.bodiesPerRule, "\(rule): too few bodies could break it")
     }
 
+    /// A row's list fields other than its own y and height (which the rules pass over for rows)
+    /// are judged as any view's, by both readers: a table's field, a cell's separator inset on
+    /// a header, a keyboard layout guide before systemVersion 15.
+    @Test func aRowsOtherListFieldsAreJudged() {
+        let body = { (row: String, version: Int) in
+            #"{"device": "iphone-x", "systemVersion": \#(version), "root": {"id": "r", "subviews": [{"id": "t", "kind": "tableView", "subviews": [\#(row)]}]}}"#
+        }
+        let at = "/root/subviews/0/subviews/0/"
+        let broken: [(row: String, version: Int, pointer: String, detail: String)] = [
+            (#"{"id": "c", "kind": "cell", "y": 0, "height": 44, "style": "plain"}"#, 18, at + "style", "only for a tableView"),
+            (#"{"id": "h", "kind": "sectionHeader", "height": 30, "separatorInset": {"left": 4}}"#, 18, at + "separatorInset", "only for a tableView or a cell"),
+            (#"{"id": "c", "kind": "cell", "y": 0, "keyboardLayoutGuide": {}}"#, 14, at + "keyboardLayoutGuide", "needs systemVersion 15 or later"),
+        ]
+        for (row, version, pointer, detail) in broken {
+            let text = body(row, version)
+            #expect(Array(text.utf8).withUnsafeBufferPointer { LayoutFastPath.decode($0, devices: FakeDevices(), limits: DecodingLimits()) } == nil, "\(text)")
+            #expect(decodeProblem(text)?.errors == [FieldProblem(pointer: pointer, detail: detail)], "\(text)")
+        }
+        let placed = body(#"{"id": "c", "kind": "cell", "y": 0, "height": 44}"#, 18)
+        #expect(Array(placed.utf8).withUnsafeBufferPointer { LayoutFastPath.decode($0, devices: FakeDevices(), limits: DecodingLimits()) } != nil)
+        #expect(decodeProblem(placed) == nil)
+    }
+
     /// An id of 256 bytes of UTF-8 is taken; 257 is not (counted in bytes, not characters).
     @Test func idsAreAtMost256Bytes() throws {
         let body = { (id: String) in #"{"device": "iphone-x", "root": {"id": "r", "subviews": [{"id": "\#(id)"}]}}"# }

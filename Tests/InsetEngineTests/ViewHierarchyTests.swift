@@ -40,6 +40,6 @@ import InsetEngineTestSupport
         let flattened = ViewHierarchy(root: tree)
         let fromViews = InsetEngine.layout(LayoutRequest(environment: Device.iPhoneX.environment(), hierarchy: ViewHierarchy(views: flattened.views, ids: flattened.ids)))
         #expect(fromViews == InsetEngine.layout(LayoutRequest(environment: Device.iPhoneX.environment(), root: tree)))
-        #expect(fromViews.nodes.map(fromViews.nodes.id(of:)) == flattened.ids)
+        #expect(fromViews.nodes.map(fromViews.nodes.id(of:)) == Array(flattened.ids))
     }
 }

@@ -39,7 +39,10 @@ struct LayoutFastPath {
     /// the arrays the request will hold: a view's place is taken when its object begins
     /// (before its subviews) and its fields are written there as they are read.
     private let views: UnsafeMutablePointer<ViewHierarchy.View>
-    private let ids: UnsafeMutablePointer<String>
+    /// (Each id's slot of two words, as `NodeIDList` lays them out; a long id's bytes in
+    /// `longIDs`, the list's tail.)
+    private let ids: UnsafeMutablePointer<UInt64>
+    var longIDs: [UInt64] = []
     /// How many places are taken, and how many there are.
     private var count = 0
     private let capacity: Int
@@ -61,8 +64,8 @@ struct LayoutFastPath {
             // 650 for the ids).
             var views: [ViewHierarchy.View] = []
             views.reserveCapacity(most)
-            var ids: [String] = []
-            ids.reserveCapacity(most)
+            var ids: [UInt64] = []
+            ids.reserveCapacity(2 &* most)
             withUnsafeMutablePointer(to: &decoding) { decoding in
                 withUnsafeMutablePointer(to: &scratch) { scratch in
                     withUnsafeMutablePointer(to: &ids) { views.append(contentsOf: ViewRoom(decoding: decoding, scratch: scratch, ids: $0)) }
@@ -70,8 +73,9 @@ struct LayoutFastPath {
             }
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
             guard let top = decoding.top else { return nil }
+            if !decoding.tail.isEmpty { ids.append(contentsOf: decoding.tail) }
             let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: ids), steps: [])
+                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: NodeIDList(slots: ids, count: views.count)), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         } }
     }
@@ -87,15 +91,18 @@ struct LayoutFastPath {
         /// How many places were taken, each holding a view and an id (the empty string until
         /// its own).
         var count = 0
+        /// The long ids' bytes, the ids' tail.
+        var tail: [UInt64] = []
 
         /// Decodes the body's views into `views` and its ids into `ids` (room for `capacity`
         /// each); how many places were taken.
-        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<String>, scratch: inout FastPathScratch) -> Int {
+        mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<UInt64>, scratch: inout FastPathScratch) -> Int {
             var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
             top = path.request(devices: devices.pointee)
             scratch.orders = path.orders
             scratch.ids = path.seenIDs
             count = path.count
+            tail = path.longIDs
             return count
         }
     }
@@ -107,7 +114,7 @@ struct LayoutFastPath {
     private struct ViewRoom: Sequence {
         let decoding: UnsafeMutablePointer<Decoding>
         let scratch: UnsafeMutablePointer<FastPathScratch>
-        let ids: UnsafeMutablePointer<[String]>
+        let ids: UnsafeMutablePointer<[UInt64]>
 
         func makeIterator() -> EmptyCollection<ViewHierarchy.View>.Iterator { EmptyCollection().makeIterator() }
 
@@ -124,16 +131,16 @@ struct LayoutFastPath {
         let scratch: UnsafeMutablePointer<FastPathScratch>
         let views: UnsafeMutablePointer<ViewHierarchy.View>
 
-        func makeIterator() -> EmptyCollection<String>.Iterator { EmptyCollection().makeIterator() }
+        func makeIterator() -> EmptyCollection<UInt64>.Iterator { EmptyCollection().makeIterator() }
 
-        func _copyContents(initializing room: UnsafeMutableBufferPointer<String>) -> (EmptyCollection<String>.Iterator, Int) {
-            precondition(room.count >= decoding.pointee.capacity, "the ids' room is reserved")
-            return (makeIterator(), decoding.pointee.run(views: views, ids: room.baseAddress!, scratch: &scratch.pointee))
+        func _copyContents(initializing room: UnsafeMutableBufferPointer<UInt64>) -> (EmptyCollection<UInt64>.Iterator, Int) {
+            precondition(room.count >= 2 &* decoding.pointee.capacity, "the ids' room is reserved")
+            return (makeIterator(), 2 &* decoding.pointee.run(views: views, ids: room.baseAddress!, scratch: &scratch.pointee))
         }
     }
 
     private init(_ body: UnsafeBufferPointer<UInt8>, limits: DecodingLimits, scratch: FastPathScratch,
-                 views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<String>, capacity: Int) {
+                 views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<UInt64>, capacity: Int) {
         reader = PlainJSONReader(body)
         self.limits = limits
         orders = scratch.orders
@@ -199,6 +206,21 @@ struct LayoutFastPath {
 
     // MARK: - Nodes
 
+    /// Writes the id of `count` bytes at `start` into the slot at `position`: inline up to 15
+    /// bytes (its small string's words returned), plain as every plain string is, else its bytes
+    /// in `longIDs` (`nil` returned).
+    @inline(__always)
+    private mutating func storeID(at position: Int, start: Int, count: Int) -> (low: UInt64, high: UInt64)? {
+        let slot = ids + 2 &* position
+        guard count > 15 else {
+            let words = reader.smallStringWords(start: start, count: count)
+            (slot.pointee, (slot + 1).pointee) = (words.low.littleEndian, (words.high | UInt64(NodeIDList.plainFlag) &<< 56).littleEndian)
+            return words
+        }
+        (slot.pointee, (slot + 1).pointee) = NodeIDList.appendLong(UnsafeRawBufferPointer(reader.bytes(start: start, count: count)), to: &longIDs)
+        return nil
+    }
+
     /// Reads a node under the view at `parent` into its place in `views` and `ids`, its
     /// subviews after it, and returns what the rules read of it.
     private mutating func node(depth: Int, parent: Int) -> NodeReading? {
@@ -209,7 +231,9 @@ struct LayoutFastPath {
         let position = count
         let view = views + position
         view.initialize(to: ViewHierarchy.View(parent: parent))
-        (ids + position).initialize(to: "")
+        // The empty id's slot (plain).
+        (ids + 2 &* position).initialize(to: 0)
+        (ids + (2 &* position &+ 1)).initialize(to: UInt64(0xE0 | NodeIDList.plainFlag) &<< 56)
         count += 1
         var reading = NodeReading()
         var hasID = false
@@ -226,11 +250,10 @@ struct LayoutFastPath {
             switch LayoutSchema.shared.node.fields[index] {
             case .id:
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes,
-                // hashed from their small string's words when it has them. Written over the
-                // empty string the place was given (no storage to release).
+                // hashed from their slot's words when it is inline (those of `String`'s small
+                // form). Written over the empty id's slot the place was given.
                 guard let (start, length) = reader.plainString(), length <= LayoutRules.maxIDBytes else { return nil }
-                let words = reader.initializeString(ids + position, start: start, count: length)
-                guard seenIDs.insert(start: start, count: length, words: words, in: reader.input) else { return nil }
+                guard seenIDs.insert(start: start, count: length, words: storeID(at: position, start: start, count: length), in: reader.input) else { return nil }
                 hasID = true
             case .kind:
                 guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }

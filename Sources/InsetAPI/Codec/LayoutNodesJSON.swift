@@ -19,10 +19,10 @@ extension LayoutResponseEncoder {
         // add its creation, growth and release.
         withUnsafeTemporaryAllocation(of: PlainWritten.self, capacity: RecentPlainMembers.capacity) { recent in
             var shared = SharedMembers(plain: RecentPlainMembers(storage: recent))
-            // Each result and id is read in place: no copy of a result, no retain of an id.
+            // Each result and id is read in place: no copy of a result, no `String` of an id.
             nodes.withUnsafeResults { results, ids in
                 for index in results.indices {
-                    write(results.baseAddress! + index, id: ids.baseAddress! + index, of: nodes, to: &writer, shared: &shared)
+                    write(results.baseAddress! + index, id: index, of: ids, of: nodes, to: &writer, shared: &shared)
                 }
             }
         }
@@ -32,12 +32,15 @@ extension LayoutResponseEncoder {
     /// `"id":{…}`: one node, its members in API.md's order; absent parts omitted.
     @inline(__always)
     private static func write(
-        _ node: UnsafePointer<NodeResult>, id: UnsafePointer<String>, of nodes: NodeResults, to writer: inout JSONWriter,
+        _ node: UnsafePointer<NodeResult>, id: Int, of ids: NodeIDList.UnsafeIDs, of nodes: NodeResults, to writer: inout JSONWriter,
         shared: inout SharedMembers
     ) {
         var out = writer.cursor(reserving: nodeRoom &+ 21)
-        if !out.shortKey(id.pointee, opening: UInt8(ascii: "{")) {
-            out = writer.beginObject(dynamic: id.pointee, after: out, reserving: nodeRoom)
+        // A plain inline id stored as its slot's words; any other as its bytes, escaped.
+        if let count = ids.plainCount(at: id) {
+            out.plainKey(slot: ids.slot(at: id), count: count, opening: UInt8(ascii: "{"))
+        } else {
+            out = writer.beginObject(dynamicUTF8: ids.utf8(at: id), after: out, reserving: nodeRoom)
         }
         out.frames(node.pointee.frame, inWindow: node.pointee.frameInWindow)
         // Only the frame kept (a content view's copies cost more than working it out again

@@ -197,7 +197,7 @@ struct LayoutDecoding {
             throw Problem.invalid([FieldProblem(pointer: "/device", detail: "unknown device")])
         }
         // Each view was placed as its object was read, before its subviews.
-        let hierarchy = ViewHierarchy(placedInOrder: views, ids: viewIDs, collectionLayouts: collectionLayouts)
+        let hierarchy = ViewHierarchy(placedInOrder: views, ids: NodeIDList(viewIDs), collectionLayouts: collectionLayouts)
         var request = LayoutRequest(environment: environment, systemVersion: version, layoutDirection: direction, hierarchy: hierarchy, steps: layoutSteps)
         request.window = setting.window
         request.designRequiresCompatibility = designRequiresCompatibility ?? false

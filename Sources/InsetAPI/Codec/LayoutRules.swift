@@ -203,6 +203,9 @@ struct LayoutRules {
         // (`@inline(__always)` left the whole check a call).
         guard isRoot || node.kind != .view || node.controllerKind != nil || node.controllerFields.raw != 0
               || fields.intersects(masks.scrollAndLists) else { return }
+        // Nor does a row in its table with none of `rowJudged` (no view controller either,
+        // a field a row takes none of): most rows.
+        if node.kind?.isRow == true, node.parentKind == .tableView, !fields.intersects(masks.rowJudged) { return }
         judgeNode(node, isRoot: isRoot, report: &report)
     }
 
@@ -356,8 +359,10 @@ struct LayoutRules {
                 }
             }
         }
-        // Only the list fields given, in the schema's order.
+        // Only the list fields given, in the schema's order; a row's y and height (what most
+        // rows give) are always its own and need no version.
         var given = fields.intersection(masks.lists)
+        if kind.isRow { given = given.subtracting(masks.rowPlacement) }
         while let position = given.popFirst() {
             let field = LayoutSchema.shared.node.fields[position]
             let owner: (allowed: Bool, detail: String)
@@ -411,6 +416,11 @@ struct LayoutRules {
         let splitOnly: FieldBits
         let lists: FieldBits
         let rowless: FieldBits
+        /// A row's `y` and `height`.
+        let rowPlacement: FieldBits
+        /// What `judgeNode` judges in a row in its table without a controller: the fields a
+        /// row takes no value for and the list fields but its `y` and `height`.
+        let rowJudged: FieldBits
         /// `scrollOnly` and `lists`: what `judgeNode` judges in a plain view (not the root)
         /// without a controller.
         let scrollAndLists: FieldBits
@@ -426,6 +436,8 @@ struct LayoutRules {
             splitOnly = FieldBits(LayoutSchema.ControllerField.splitOnly, of: schema.controller)
             lists = FieldBits(LayoutSchema.NodeField.lists, of: schema.node)
             rowless = FieldBits(LayoutRules.rowless, of: schema.node)
+            rowPlacement = FieldBits([.y, .height], of: schema.node)
+            rowJudged = rowless.union(lists.subtracting(rowPlacement))
             scrollAndLists = scrollOnly.union(lists)
             rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }

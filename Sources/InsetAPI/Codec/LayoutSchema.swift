@@ -133,6 +133,14 @@ struct FieldBits: Hashable, Sendable {
         return both
     }
 
+    /// The fields here and not in `other`.
+    @inline(__always)
+    func subtracting(_ other: FieldBits) -> FieldBits {
+        var rest = self
+        rest.raw &= ~other.raw
+        return rest
+    }
+
     /// The fields here or in `other`.
     func union(_ other: FieldBits) -> FieldBits {
         var either = self

@@ -100,7 +100,7 @@ struct FlatTree: Sendable {
     private(set) var nodes: [FlatNode]
     private let views: [ViewHierarchy.View]
     /// The views' ids, as the hierarchy holds them (each state's results share them).
-    let ids: [String]
+    let ids: NodeIDList
     private let collectionLayouts: [Int: CollectionLayout]
     /// How many nodes may have extras (``NodeExtras``): the root, scroll views, containers,
     /// and the nodes other than rows a rule of lists or the keyboard applies to (a row's one

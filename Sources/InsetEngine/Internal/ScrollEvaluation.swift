@@ -121,7 +121,7 @@ enum ScrollEvaluation {
         func hierarchy(scrollFrame: Rect) -> ViewHierarchy {
             typealias View = ViewHierarchy.View
             var views: [View] = []
-            var ids: [String] = []
+            var ids: NodeIDList = []
             func add(_ id: String, _ view: View) {
                 views.append(view)
                 ids.append(id)

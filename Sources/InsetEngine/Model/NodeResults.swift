@@ -19,7 +19,7 @@ public struct NodeResults: RandomAccessCollection, Hashable, @unchecked Sendable
     /// bottom and right lists, one after the other: ``ExplanationSpan``), in one allocation.
     @usableFromInline var storage: NodeResultsStorage
     /// The nodes' ids, indexed like the nodes.
-    public private(set) var ids: [String]
+    public private(set) var ids: NodeIDList
     /// The collection views' sections (apart from the extras: they hold arrays, and the
     /// extras table stays plain data).
     @usableFromInline var sections: [SectionsResult]
@@ -29,7 +29,7 @@ public struct NodeResults: RandomAccessCollection, Hashable, @unchecked Sendable
         self.init(storage: .make(resultCapacity: 0, extrasCapacity: 0, entryCapacity: 0), ids: [], sections: [])
     }
 
-    init(storage: NodeResultsStorage, ids: [String], sections: [SectionsResult]) {
+    init(storage: NodeResultsStorage, ids: NodeIDList, sections: [SectionsResult]) {
         self.storage = storage
         self.ids = ids
         self.sections = sections
@@ -52,11 +52,11 @@ public struct NodeResults: RandomAccessCollection, Hashable, @unchecked Sendable
     /// `node`'s id.
     @inlinable public func id(of node: NodeResult) -> String { ids[node.index] }
 
-    /// Calls `body` with the results and their ids in place (no copy of a result, no retain
-    /// of an id, no bounds check).
-    @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>, UnsafeBufferPointer<String>) -> R) -> R {
+    /// Calls `body` with the results and their ids in place (no copy of a result, no `String`
+    /// made for an id, no bounds check).
+    @inlinable public func withUnsafeResults<R>(_ body: (UnsafeBufferPointer<NodeResult>, NodeIDList.UnsafeIDs) -> R) -> R {
         storage.withUnsafeMutablePointers { tables, results in
-            ids.withUnsafeBufferPointer { body(UnsafeBufferPointer(start: results, count: tables.pointee.results), $0) }
+            ids.withUnsafeUTF8 { body(UnsafeBufferPointer(start: results, count: tables.pointee.results), $0) }
         }
     }
 

@@ -61,7 +61,7 @@ public struct ViewHierarchy: Hashable, Sendable {
     /// The views in depth-first order; the root first.
     public let views: [View]
     /// The views' ids, indexed like `views`.
-    public let ids: [String]
+    public let ids: NodeIDList
     /// The layouts of the collection views that set one, by view index; any other
     /// collection view's is ``CollectionLayout/standard``.
     public let collectionLayouts: [Int: CollectionLayout]
@@ -70,7 +70,7 @@ public struct ViewHierarchy: Hashable, Sendable {
     /// collection views among them: the root first (its `parent` -1), then each view after
     /// its superview and after every view of the subtrees of its earlier siblings. The order,
     /// the parents and the layouts' views are checked.
-    public init(views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
+    public init(views: [View], ids: NodeIDList, collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(views.isEmpty || Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")
         self.init(placedInOrder: views, ids: ids, collectionLayouts: collectionLayouts)
     }
@@ -79,7 +79,7 @@ public struct ViewHierarchy: Hashable, Sendable {
     /// it began reading the view's object (so depth-first by construction). The order is
     /// checked in debug builds only: the walk over the views would be most of this init's cost
     /// per request.
-    public init(placedInOrder views: [View], ids: [String], collectionLayouts: [Int: CollectionLayout] = [:]) {
+    public init(placedInOrder views: [View], ids: NodeIDList, collectionLayouts: [Int: CollectionLayout] = [:]) {
         precondition(!views.isEmpty && views.count == ids.count, "a hierarchy has a root and an id per view")
         precondition(collectionLayouts.isEmpty || collectionLayouts.keys.allSatisfy { views.indices.contains($0) && views[$0].kind == .collectionView }, "only collection views have a layout")
         assert(Self.isDepthFirst(views), "views must come in depth-first order, the root first, each after its superview")

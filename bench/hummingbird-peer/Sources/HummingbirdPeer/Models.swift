@@ -287,7 +287,7 @@ extension LayoutIn {
         var views: [ViewHierarchy.View] = []
         var ids: [String] = []
         root.flatten(parent: -1, into: &views, ids: &ids)
-        let hierarchy = ViewHierarchy(views: views, ids: ids)
+        let hierarchy = ViewHierarchy(views: views, ids: NodeIDList(ids))
         let request = LayoutRequest(
             environment: environment, systemVersion: systemVersion,
             layoutDirection: layoutDirection.flatMap(LayoutDirection.init(rawValue:)) ?? .leftToRight,

@@ -21,7 +21,7 @@ extension Cursor {
             smallInteger(Int(truncatingIfNeeded: integer))
         } else {
             // The cursor is passed by value, so that it can stay in a register here.
-            position += Self.otherNumber(value, at: position)
+            position += cursorOtherNumber(value, at: position)
         }
     }
 
@@ -197,7 +197,7 @@ extension Cursor {
         return Int(truncatingIfNeeded: shifted.bitPattern &- (0x1p52 as Double).bitPattern)
     }
 
-    /// Stores a number off ``otherNumber(_:at:)``'s path at `position`: an integer a `Double`
+    /// Stores a number off ``cursorOtherNumber(_:at:)``'s path at `position`: an integer a `Double`
     /// holds exactly (below 2^53 in magnitude) without a fraction, another finite number in its
     /// shortest round-tripping form (`description`'s), a non-finite one as `null`. Returns the
     /// number of bytes stored.

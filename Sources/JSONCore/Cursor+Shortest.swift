@@ -61,8 +61,7 @@ extension Cursor {
             let upper: UInt64 = scaled.high &<< (63 &- s), lower: UInt64 = scaled.low &>> (s &+ 1)
             return upper | lower
         }
-        var fewest = 1, most = (s &* 1233) >> 12   // ⌊s·log10(2)⌋, or one less
-        while Self.powerOfTen(most) < (1 as UInt64) &<< s { most &+= 1 }
+        var fewest = 1, most = Self.fewestAlwaysFitting(s)
         // Most that reach this (geometry's sums of thousandths) need that many: one test
         // settles those.
         if most > 1, !fits(most &- 1) { fewest = most }
@@ -70,21 +69,32 @@ extension Cursor {
             let middle = (fewest &+ most) >> 1
             if fits(middle) { most = middle } else { fewest = middle &+ 1 }
         }
-        // The closest candidate: m·10^d·2^-s rounded, unless it is halfway.
+        // The closest candidate: the whole part m·2^-s as it is, the fraction's bits f (below
+        // 2^s) scaled to f·10^d·2^-s and rounded, unless halfway (no division by 10^d). Its
+        // rounding never reaches 10^d: the next integer would read back with no decimals, and
+        // no integer does.
         let power = Self.powerOfTen(fewest)
-        let scaled = m.multipliedFullWidth(by: power)
+        let whole = m &>> s, fraction = m & ((1 as UInt64) &<< s &- 1)
+        let scaled = fraction.multipliedFullWidth(by: power)
         let half: UInt64 = 1 &<< (s &- 1)
         guard scaled.low & (half &<< 1 &- 1) != half else { return false }
         let (low, carry) = scaled.low.addingReportingOverflow(half)
         let high = scaled.high &+ (carry ? 1 : 0)
         let upper: UInt64 = high &<< (64 &- s), lower: UInt64 = low &>> s
-        let digits = upper | lower
+        let decimalDigits = upper | lower
         // The room for a number ends 24 bytes from its start, at most one (a sign) before here.
         let end = position + (Self.maxNumberLength &- 1)
-        integer(Int(truncatingIfNeeded: digits / power))
+        if whole < 1000 { smallInteger(Int(truncatingIfNeeded: whole)) } else { integer(Int(truncatingIfNeeded: whole)) }
         byte(UInt8(ascii: "."))
-        decimals(digits % power, count: fewest, before: end)
+        decimals(decimalDigits, count: fewest, before: end)
         return true
+    }
+
+    /// The fewest decimals that always read back for a magnitude of 2^-`s` ulp (1 ≤ s ≤ 62):
+    /// the first d with 10^d ≥ 2^s, ⌊s·log10(2)⌋ + 1, the floor as ⌊s·1233 / 2^12⌋.
+    @inline(__always)
+    static func fewestAlwaysFitting(_ s: Int) -> Int {
+        (s &* 1233) &>> 12 &+ 1
     }
 
     /// Stores the `count` (1...19) decimal digits of `fraction` (below 10^count), zero-padded

@@ -1,29 +1,33 @@
 // Numbers of at most three decimals (a negative integer, a half point, 53.667, an integer
 // from 1,000): most numbers off the small-integer path, written without a call.
-extension Cursor {
-    /// Stores `value` (off ``number(_:)``'s small-integer path) from its thousandths when it
-    /// has at most three decimals and a whole part below 10,000, else through the general
-    /// path; returns the number of bytes stored at `position`.
-    ///
-    /// A leaf: the other numbers take one call more, so that this path saves no registers.
-    @usableFromInline static func otherNumber(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
-        var out = Cursor(position)
-        // Stored whatever the sign (room for a number allows it), kept when negative.
-        out.position.pointee = UInt8(ascii: "-")
-        if value < 0 { out.position += 1 }
-        let magnitude = abs(value)
-        guard magnitude < 1e4 else { return generalNumber(value, at: position) }
-        guard let units = thousandths(of: magnitude) else { return longFraction(value, at: position) }
-        let whole = units / 1000
-        if whole < 1000 {
-            out.smallInteger(whole)
-        } else {
-            out.digitPair(whole / 100)
-            out.digitPair(whole % 100)
-        }
-        out.thousandthsFraction(units % 1000)
-        return out.position - position
+
+/// Stores `value` (off ``Cursor/number(_:)``'s small-integer path) from its thousandths when
+/// it has at most three decimals and a whole part below 10,000, else through the general path;
+/// returns the number of bytes stored at `position`.
+///
+/// A leaf: the other numbers take one call more, so that this path saves no registers. A
+/// function, not a static method: the optimizer drops a method's unused metatype in a copy of
+/// its own, and the callers in other modules reached that copy through a thunk.
+@usableFromInline func cursorOtherNumber(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> Int {
+    var out = Cursor(position)
+    // Stored whatever the sign (room for a number allows it), kept when negative.
+    out.position.pointee = UInt8(ascii: "-")
+    if value < 0 { out.position += 1 }
+    let magnitude = abs(value)
+    guard magnitude < 1e4 else { return Cursor.generalNumber(value, at: position) }
+    guard let units = Cursor.thousandths(of: magnitude) else { return Cursor.longFraction(value, at: position) }
+    let whole = units / 1000
+    if whole < 1000 {
+        out.smallInteger(whole)
+    } else {
+        out.digitPair(whole / 100)
+        out.digitPair(whole % 100)
     }
+    out.thousandthsFraction(units % 1000)
+    return out.position - position
+}
+
+extension Cursor {
 
     /// Stores `.` and the digits of `fraction` thousandths (0..<1000) without trailing zeros
     /// from ``fractionDigits``, nothing for 0: a store of the point and of the entry's four

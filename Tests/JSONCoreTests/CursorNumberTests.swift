@@ -23,6 +23,38 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    /// The neighbours of those thousandths (`369.66700000000003`, written from their bits: the
+    /// whole part and the fraction's digits apart, the whole part from the table below 1,000),
+    /// on each side of the same limits, and a fraction rounding up to all nines or down to zeros.
+    @Test func writesTheThousandthsNeighboursAsDescriptionDoes() {
+        var wrong: [Double] = []
+        for whole in [0.0, 7, 999, 1000, 9999, 10_000, 123_456, 0x1p40] {
+            for thousandth in 0...1000 {
+                let magnitude = whole + Double(thousandth) / 1000
+                for value in [magnitude.nextUp, magnitude.nextDown, -magnitude.nextUp, -magnitude.nextDown] {
+                    var writer = JSONWriter(capacity: 32)
+                    writer.number(value)
+                    let expected = value == value.rounded() ? String(Int(value)) : value.description
+                    if writer.string != expected { wrong.append(value) }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// The decimals that always read back, for every ulp of 2^-s written from bits: the first d
+    /// with 10^d ≥ 2^s.
+    @Test func findsTheDecimalsThatAlwaysFit() {
+        for s in 1...62 {
+            var decimals = 0, power = 1.0
+            while power < Double(sign: .plus, exponent: s, significand: 1) {
+                decimals += 1
+                power *= 10
+            }
+            #expect(Cursor.fewestAlwaysFitting(s) == decimals, "s = \(s)")
+        }
+    }
+
     /// Each half of the word (the lanes never carry into each other) over every value of four
     /// digits, beside the other half's extremes.
     @Test func worksOutEightDigitsSideBySide() {

@@ -12,16 +12,9 @@ extension Array {
     static func uninitialized(count: Int) -> [Element] {
         precondition(_isPOD(Element.self), "only plain data may start uninitialized")
         var array: [Element] = []
-        array.appendUninitialized(count: count)
-        return array
-    }
-
-    /// Appends `count` elements left uninitialized, for plain data only: the caller writes
-    /// each through `withUnsafeMutableBufferPointer` before reading it.
-    mutating func appendUninitialized(count: Int) {
-        precondition(_isPOD(Element.self), "only plain data may start uninitialized")
         // Reserves `count` (the sequence's exact underestimate) and takes it as written.
-        append(contentsOf: UninitializedElements(count: count))
+        array.append(contentsOf: UninitializedElements(count: count))
+        return array
     }
 }
 

@@ -29,10 +29,10 @@ final class NodeResultsStorage: ManagedBuffer<NodeResultsStorage.Tables, NodeRes
         let made = unsafeDowncast(create(minimumCapacity: units) { _ in
             Tables(results: 0, extras: 0, entries: 0, resultCapacity: resultCapacity, extrasCapacity: extrasCapacity, entryCapacity: entryCapacity)
         }, to: NodeResultsStorage.self)
-        made.withUnsafeMutablePointers { tables, results in
-            let extras = UnsafeMutableRawPointer(results + resultCapacity)
-            extras.bindMemory(to: NodeExtras.self, capacity: extrasCapacity)
-            (extras + extrasCapacity * MemoryLayout<NodeExtras>.stride).bindMemory(to: Contribution.self, capacity: entryCapacity)
+        // Bound where `withTables` finds them.
+        made.withTables { _, _, extras, entries in
+            UnsafeMutableRawPointer(extras).bindMemory(to: NodeExtras.self, capacity: extrasCapacity)
+            UnsafeMutableRawPointer(entries).bindMemory(to: Contribution.self, capacity: entryCapacity)
         }
         return made
     }

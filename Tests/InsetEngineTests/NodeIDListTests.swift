@@ -46,7 +46,13 @@ import Testing
                 let words = (slot.load(as: UInt64.self), slot.load(fromByteOffset: 8, as: UInt64.self))
                 let small = unsafeBitCast(id, to: (UInt64, UInt64).self)
                 #expect(words == (small.0, small.1 | UInt64(NodeIDList.plainFlag) << 56))
+                #expect(words == NodeIDList.plainSlot(low: small.0, high: small.1))
             }
+        }
+        let empty: NodeIDList = [""]
+        empty.withUnsafeUTF8 { ids in
+            let slot = ids.slot(at: 0)
+            #expect((slot.load(as: UInt64.self), slot.load(fromByteOffset: 8, as: UInt64.self)) == NodeIDList.emptySlot)
         }
     }
 

@@ -214,7 +214,7 @@ struct LayoutFastPath {
         let slot = ids + 2 &* position
         guard count > 15 else {
             let words = reader.smallStringWords(start: start, count: count)
-            (slot.pointee, (slot + 1).pointee) = (words.low.littleEndian, (words.high | UInt64(NodeIDList.plainFlag) &<< 56).littleEndian)
+            (slot.pointee, (slot + 1).pointee) = NodeIDList.plainSlot(low: words.low, high: words.high)
             return words
         }
         (slot.pointee, (slot + 1).pointee) = NodeIDList.appendLong(UnsafeRawBufferPointer(reader.bytes(start: start, count: count)), to: &longIDs)
@@ -231,9 +231,8 @@ struct LayoutFastPath {
         let position = count
         let view = views + position
         view.initialize(to: ViewHierarchy.View(parent: parent))
-        // The empty id's slot (plain).
-        (ids + 2 &* position).initialize(to: 0)
-        (ids + (2 &* position &+ 1)).initialize(to: UInt64(0xE0 | NodeIDList.plainFlag) &<< 56)
+        (ids + 2 &* position).initialize(to: NodeIDList.emptySlot.0)
+        (ids + (2 &* position &+ 1)).initialize(to: NodeIDList.emptySlot.1)
         count += 1
         var reading = NodeReading()
         var hasID = false

@@ -85,6 +85,16 @@ public struct NodeIDList: RandomAccessCollection, Hashable, Sendable, Expressibl
     /// The flag of a plain inline id in its slot's last byte.
     public static let plainFlag: UInt8 = 0x10
 
+    /// The slot of a plain id of at most 15 bytes from its small string's two words (the
+    /// bytes, then `0xE0 | count` in the last byte), as a reader writes it in place.
+    @inlinable @inline(__always)
+    public static func plainSlot(low: UInt64, high: UInt64) -> (UInt64, UInt64) {
+        (low.littleEndian, (high | UInt64(plainFlag) &<< 56).littleEndian)
+    }
+
+    /// The slot of the empty id (computed: a stored `static let` is a once-check per read).
+    @inlinable public static var emptySlot: (UInt64, UInt64) { plainSlot(low: 0, high: 0xE0 &<< 56) }
+
     /// Appends the bytes of an id longer than 15 bytes to `tail` (the tail built so far);
     /// its slot's two words.
     public static func appendLong(_ utf8: UnsafeRawBufferPointer, to tail: inout [UInt64]) -> (UInt64, UInt64) {

@@ -102,7 +102,7 @@ struct EnvironmentBasis: Sendable {
             family: family,
             screen: screen,
             windowSafeArea: insets,
-            windowExplain: shared.map { made[$0].explain } ?? explanation(of: insets),
+            sharedWindowExplain: shared.map { made[$0].explain } ?? SharedExplanation(explanation(of: insets)),
             statusBarHeight: statusBar,
             sizeClass: sizeClass,
             bars: bars,
@@ -123,7 +123,7 @@ struct EnvironmentBasis: Sendable {
             var hidden = area
             hidden.top = 0
             for insets in [area, hidden] where !made.contains(where: { $0.insets == insets }) {
-                made.append(WindowExplanation(insets: insets, explain: explanation(of: insets)))
+                made.append(WindowExplanation(insets: insets, explain: SharedExplanation(explanation(of: insets))))
             }
         }
         return made
@@ -160,7 +160,7 @@ struct EnvironmentBasis: Sendable {
 /// A window safe area and its explanation, made once per device.
 struct WindowExplanation: Sendable {
     var insets: Insets
-    var explain: Explanation
+    var explain: SharedExplanation
 }
 
 /// A `VersionOverride`'s figures, without its note and sources.

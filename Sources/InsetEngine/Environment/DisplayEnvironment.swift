@@ -64,7 +64,13 @@ public struct DisplayEnvironment: Hashable, Sendable {
     /// indicator, overscan), `statusBarHidden` already applied.
     public var windowSafeArea: Insets
     /// Per edge, where the window's safe area comes from; sums to `windowSafeArea`.
-    public var windowExplain: Explanation
+    public var windowExplain: Explanation {
+        get { sharedWindowExplain.explanation }
+        set { sharedWindowExplain = SharedExplanation(newValue) }
+    }
+    /// ``windowExplain`` behind one reference: an environment is copied a few times per
+    /// request (into the request, the layout's states, the pass), each copy a retain.
+    public var sharedWindowExplain: SharedExplanation
     /// The status bar's height while it shows; 0 when it is hidden (landscape iPhone,
     /// `statusBarHidden`, tvOS). The legacy model's topLayoutGuide counts it.
     public var statusBarHeight: Double
@@ -90,10 +96,30 @@ public struct DisplayEnvironment: Hashable, Sendable {
         systemMinimumLayoutMargins: DirectionalInsets,
         features: ScreenFeatures = []
     ) {
+        self.init(
+            family: family, screen: screen, windowSafeArea: windowSafeArea, sharedWindowExplain: SharedExplanation(windowExplain),
+            statusBarHeight: statusBarHeight, sizeClass: sizeClass, bars: bars, systemMinimumLayoutMargins: systemMinimumLayoutMargins,
+            features: features
+        )
+    }
+
+    /// Creates an environment whose window explanation is shared (one made once per device
+    /// and safe area, say).
+    public init(
+        family: DeviceFamily,
+        screen: Size,
+        windowSafeArea: Insets,
+        sharedWindowExplain: SharedExplanation,
+        statusBarHeight: Double,
+        sizeClass: SizeClasses,
+        bars: BarHeights?,
+        systemMinimumLayoutMargins: DirectionalInsets,
+        features: ScreenFeatures = []
+    ) {
         self.family = family
         self.screen = screen
         self.windowSafeArea = windowSafeArea
-        self.windowExplain = windowExplain
+        self.sharedWindowExplain = sharedWindowExplain
         self.statusBarHeight = statusBarHeight
         self.sizeClass = sizeClass
         self.bars = bars

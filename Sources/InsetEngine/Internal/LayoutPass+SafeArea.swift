@@ -183,7 +183,7 @@ extension LayoutPass {
         if let shared = explanations.explanation(top: top, left: left, bottom: bottom, right: right) {
             return (insets, shared)
         }
-        return (insets, explanations.make(top: top, left: left, bottom: bottom, right: right, window: environment.windowExplain, results: results))
+        return (insets, explanations.make(top: top, left: left, bottom: bottom, right: right, window: environment.sharedWindowExplain.explanation, results: results))
     }
 
     /// Laid-out node `k`'s explanation (in the safe-area model, every node has one).

@@ -75,6 +75,27 @@ public struct Explanation: Hashable, Sendable, EdgeAddressable {
 
 }
 
+/// An explanation behind one reference, for a value copied often: a copy retains one
+/// object, where an ``Explanation`` retains its four lists. Immutable, so it is a value as
+/// ``Explanation`` is (compared and hashed by its contents).
+public final class SharedExplanation: Hashable, Sendable {
+    /// The explanation.
+    public let explanation: Explanation
+
+    /// Holds `explanation`.
+    public init(_ explanation: Explanation) {
+        self.explanation = explanation
+    }
+
+    public static func == (lhs: SharedExplanation, rhs: SharedExplanation) -> Bool {
+        lhs === rhs || lhs.explanation == rhs.explanation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(explanation)
+    }
+}
+
 /// A value per physical edge (`top`, `left`, `bottom`, `right`), also addressable by
 /// `Edge`: insets, explanations, per-edge indices.
 public protocol EdgeAddressable {

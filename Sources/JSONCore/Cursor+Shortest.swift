@@ -50,25 +50,10 @@ extension Cursor {
         let s = 1075 - Int(truncatingIfNeeded: bits >> 52)
         guard significandBits != 0, s >= 1, s <= 62 else { return false }
         let m = significandBits | 1 << 52
-        /// Whether a decimal of `decimals` decimals reads back as `magnitude`.
-        @inline(__always) func fits(_ decimals: Int) -> Bool {
-            let power = Self.powerOfTen(decimals)
-            let below = (2 &* m &- 1).multipliedFullWidth(by: power), above = (2 &* m &+ 1).multipliedFullWidth(by: power)
-            return integerPart(below) != integerPart(above)
-        }
-        /// `scaled`·2^-(s+1) rounded down (below 2^64 for every d up to the one that always fits).
-        @inline(__always) func integerPart(_ scaled: (high: UInt64, low: UInt64.Magnitude)) -> UInt64 {
-            let upper: UInt64 = scaled.high &<< (63 &- s), lower: UInt64 = scaled.low &>> (s &+ 1)
-            return upper | lower
-        }
-        var fewest = 1, most = Self.fewestAlwaysFitting(s)
-        // Most that reach this (geometry's sums of thousandths) need that many: one test
-        // settles those.
-        if most > 1, !fits(most &- 1) { fewest = most }
-        while fewest < most {
-            let middle = (fewest &+ most) >> 1
-            if fits(middle) { most = middle } else { fewest = middle &+ 1 }
-        }
+        // Most that reach this (geometry's sums of thousandths) need the most: one test settles
+        // those; the others are found by halving, out of line (fewer registers saved here).
+        let most = Self.fewestAlwaysFitting(s)
+        let fewest = most > 1 && Self.fits(m, s, decimals: most &- 1) ? Self.fewestFitting(m, s, upTo: most &- 1) : most
         // The closest candidate: the whole part m·2^-s as it is, the fraction's bits f (below
         // 2^s) scaled to f·10^d·2^-s and rounded, unless halfway (no division by 10^d). Its
         // rounding never reaches 10^d: the next integer would read back with no decimals, and
@@ -88,6 +73,32 @@ extension Cursor {
         byte(UInt8(ascii: "."))
         decimals(decimalDigits, count: fewest, before: end)
         return true
+    }
+
+    /// Whether a decimal of `decimals` (at most 18) decimals reads back as m·2^-s: whether the
+    /// ends (2m ∓ 1)·10^d·2^-(s+1) have different integer parts (each below 2^64 for every d up
+    /// to the one that always fits). The upper end is the lower one and 2·10^d: one
+    /// multiplication.
+    @inline(__always)
+    private static func fits(_ m: UInt64, _ s: Int, decimals: Int) -> Bool {
+        let power = powerOfTen(decimals)
+        let below = (2 &* m &- 1).multipliedFullWidth(by: power)
+        let (low, carry) = below.low.addingReportingOverflow(power &<< 1)
+        let high = below.high &+ (carry ? 1 : 0)
+        let lowerEnd: UInt64 = below.high &<< (63 &- s) | below.low &>> (s &+ 1)
+        let upperEnd: UInt64 = high &<< (63 &- s) | low &>> (s &+ 1)
+        return lowerEnd != upperEnd
+    }
+
+    /// The fewest decimals that read back as m·2^-s, at most `most`, which do: found by halving.
+    @inline(never)
+    private static func fewestFitting(_ m: UInt64, _ s: Int, upTo most: Int) -> Int {
+        var fewest = 1, most = most
+        while fewest < most {
+            let middle = (fewest &+ most) >> 1
+            if fits(m, s, decimals: middle) { most = middle } else { fewest = middle &+ 1 }
+        }
+        return fewest
     }
 
     /// The fewest decimals that always read back for a magnitude of 2^-`s` ulp (1 ≤ s ≤ 62):

@@ -69,6 +69,22 @@ public struct Cursor {
         UnsafeBufferPointer(start: mark.position, count: position - mark.position)
     }
 
+    /// The bytes of an entry of a table of texts (``tableText(_:entry:)``).
+    @inlinable public static var tableEntryLength: Int { 40 }
+
+    /// Stores entry `index` of `table`, whose entries are ``tableEntryLength`` bytes: a text of
+    /// up to 39 bytes (plain ASCII, nothing to escape) padded, then a byte of its length. All
+    /// 40 are stored (room for them), of which the text is kept: no branch on its length.
+    @inlinable @inline(__always)
+    public mutating func tableText(_ table: StaticString, entry index: Int) {
+        let entry = UnsafeRawPointer(table.utf8Start) + Self.tableEntryLength &* index
+        let to = UnsafeMutableRawPointer(position)
+        for word in 0..<5 {
+            to.storeBytes(of: entry.loadUnaligned(fromByteOffset: 8 &* word, as: UInt64.self), toByteOffset: 8 &* word, as: UInt64.self)
+        }
+        position += Int(truncatingIfNeeded: entry.load(fromByteOffset: 39, as: UInt8.self))
+    }
+
     /// Stores `bytes`. Keys and literals are a few bytes long, where a `memmove` call costs
     /// more than the copy: up to 32 bytes are moved as overlapping words (every load within
     /// the source).

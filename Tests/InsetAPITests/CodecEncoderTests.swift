@@ -71,7 +71,7 @@ private func state(_ nodes: some Sequence<HandNode>) -> NodeResults {
     @Test func writesEveryInsetSourceByItsRawValue() throws {
         let sources: [InsetSource] = [
             .statusBar, .sensorHousing, .homeIndicator, .overscan, .screen, .navigationBar, .toolbar, .tabBar,
-            .additionalSafeAreaInsets, .offset, .frozen, .scrollViewConsumed, .floor,
+            .additionalSafeAreaInsets, .offset, .frozen, .scrollViewConsumed, .floor, .primaryColumn, .navigationBarOffset,
         ]
         var node = Self.nav
         node.explain = Explanation(top: sources.map { Contribution($0, 1) })

@@ -42,39 +42,59 @@ extension Cursor {
     }
 
     /// `[{"source","value"},…]`: one edge's contributions, each source's text and the key
-    /// after it one precomputed string.
+    /// after it from ``sourceAndValueKeys`` (all of its entry stored: the room allows it).
     @inline(__always) private mutating func contributions(_ contributions: UnsafeBufferPointer<Contribution>) {
         byte(UInt8(ascii: "["))
         for index in contributions.indices {
             if index > 0 { byte(UInt8(ascii: ",")) }
             text("{\"source\":\"")
-            text(Self.sourceAndValueKey(contributions[index].source))
+            tableText(Self.sourceAndValueKeys, entry: Self.keyIndex(contributions[index].source))
             number(contributions[index].value)
             byte(UInt8(ascii: "}"))
         }
         byte(UInt8(ascii: "]"))
     }
 
-    /// The raw value of `source` and the text up to the value: `sensorHousing","value":`.
-    private static func sourceAndValueKey(_ source: InsetSource) -> StaticString {
+    /// `source`'s entry in ``sourceAndValueKeys``: its place among the cases.
+    @inline(__always) static func keyIndex(_ source: InsetSource) -> Int {
         switch source {
-        case .statusBar: "statusBar\",\"value\":"
-        case .sensorHousing: "sensorHousing\",\"value\":"
-        case .homeIndicator: "homeIndicator\",\"value\":"
-        case .overscan: "overscan\",\"value\":"
-        case .screen: "screen\",\"value\":"
-        case .navigationBar: "navigationBar\",\"value\":"
-        case .toolbar: "toolbar\",\"value\":"
-        case .tabBar: "tabBar\",\"value\":"
-        case .additionalSafeAreaInsets: "additionalSafeAreaInsets\",\"value\":"
-        case .offset: "offset\",\"value\":"
-        case .frozen: "frozen\",\"value\":"
-        case .scrollViewConsumed: "scrollViewConsumed\",\"value\":"
-        case .floor: "floor\",\"value\":"
-        case .primaryColumn: "primaryColumn\",\"value\":"
-        case .navigationBarOffset: "navigationBarOffset\",\"value\":"
+        case .statusBar: 0
+        case .sensorHousing: 1
+        case .homeIndicator: 2
+        case .overscan: 3
+        case .screen: 4
+        case .navigationBar: 5
+        case .toolbar: 6
+        case .tabBar: 7
+        case .additionalSafeAreaInsets: 8
+        case .offset: 9
+        case .frozen: 10
+        case .scrollViewConsumed: 11
+        case .floor: 12
+        case .primaryColumn: 13
+        case .navigationBarOffset: 14
         }
     }
+
+    /// Each source's raw value and the text up to its value (`sensorHousing","value":`), an
+    /// entry of ``Cursor/tableText(_:entry:)`` each, in ``keyIndex(_:)``'s order.
+    static let sourceAndValueKeys: StaticString = """
+        statusBar\",\"value\":                    \u{13}\
+        sensorHousing\",\"value\":                \u{17}\
+        homeIndicator\",\"value\":                \u{17}\
+        overscan\",\"value\":                     \u{12}\
+        screen\",\"value\":                       \u{10}\
+        navigationBar\",\"value\":                \u{17}\
+        toolbar\",\"value\":                      \u{11}\
+        tabBar\",\"value\":                       \u{10}\
+        additionalSafeAreaInsets\",\"value\":     \u{22}\
+        offset\",\"value\":                       \u{10}\
+        frozen\",\"value\":                       \u{10}\
+        scrollViewConsumed\",\"value\":           \u{1C}\
+        floor\",\"value\":                        \u{F}\
+        primaryColumn\",\"value\":                \u{17}\
+        navigationBarOffset\",\"value\":          \u{1D}
+        """
 }
 
 extension JSONWriter {

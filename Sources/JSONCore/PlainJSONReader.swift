@@ -113,10 +113,17 @@ public struct PlainJSONReader {
     /// `string(in:)`, trying `expected` (a position in `table`, or -1 for none) first: when
     /// the value is that string it is recognised by a direct comparison, without the scan
     /// and lookup. A decoder that expects a field to repeat its last word saves most lookups.
+    /// In a table of up to eight strings (an enumeration's words) the others are compared
+    /// the same way before the lookup, which then finds only strings longer than 16 bytes.
     @inlinable @inline(__always)
     public mutating func string(in table: JSONStringTable, expecting expected: Int) -> Int? {
         skipWhitespace()
-        return consumeQuoted(expected, in: table) ? expected : string(in: table)
+        if consumeQuoted(expected, in: table) { return expected }
+        let count = table.words.count
+        if count <= 8 {
+            for index in 0..<count where index != expected && consumeQuoted(index, in: table) { return index }
+        }
+        return string(in: table)
     }
 
     /// The next value as a plain string: where its bytes start and how many there are (the

@@ -34,7 +34,7 @@ struct LayoutFastPath {
     /// The ids read so far, to find a repeated one.
     private var seenIDs: SeenIDs
     /// The last word read for each of the fields whose words repeat from view to view.
-    var lastWords = LastWords()
+    var lastWords: LastWords
     /// The hierarchy's views and ids in depth-first order, written in place in the room of
     /// the arrays the request will hold: a view's place is taken when its object begins
     /// (before its subviews) and its fields are written there as they are read.
@@ -100,6 +100,7 @@ struct LayoutFastPath {
             var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
             top = path.request(devices: devices.pointee)
             scratch.orders = path.orders
+            scratch.words = path.lastWords
             scratch.ids = path.seenIDs
             count = path.count
             tail = path.longIDs
@@ -144,6 +145,7 @@ struct LayoutFastPath {
         reader = PlainJSONReader(body)
         self.limits = limits
         orders = scratch.orders
+        lastWords = scratch.words
         seenIDs = scratch.ids
         self.views = views
         self.ids = ids

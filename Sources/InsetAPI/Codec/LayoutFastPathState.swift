@@ -19,10 +19,11 @@ struct KeyOrders {
 
 /// What the fast path keeps on each thread from one body to the next, in a thread-specific
 /// slot (allocated at a thread's first body, freed when it ends): each pool thread reads its
-/// own without a lock. The key orders its bodies taught, and the table of ids, whose room
-/// is reused rather than allocated and cleared per body.
+/// own without a lock. The key orders and last words its bodies taught, and the table of
+/// ids, whose room is reused rather than allocated and cleared per body.
 struct FastPathScratch {
     var orders = KeyOrders()
+    var words = LastWords()
     var ids = SeenIDs()
 
     private static let key: pthread_key_t = {
@@ -71,12 +72,12 @@ struct SeenIDs {
         var hash: UInt64
     }
 
-    private static let seed = UInt64.random(in: .min ... .max)
+    private static let seeds = (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
     /// Room kept between bodies; a body that needed more frees its larger table after it.
     private static let keptSlots = 1_024
 
-    /// `seed`, kept here: read per id, the global would be checked for initialization each time.
-    private let seed = SeenIDs.seed
+    /// `seeds`, kept here: read per id, the global would be checked for initialization each time.
+    private let seed = SeenIDs.seeds.0, highSeed = SeenIDs.seeds.1
     private var slots: UnsafeMutablePointer<Slot>?
     private var mask = -1
     private var generation: UInt32 = 0
@@ -85,7 +86,7 @@ struct SeenIDs {
     /// Starts a body's ids.
     mutating func begin() {
         if mask + 1 > Self.keptSlots { deallocate() }
-        if slots == nil { allocate(slotCount: 64) }
+        if slots == nil { allocate(slotCount: 128) }
         generation &+= 1
         if generation == 0 {
             // Every 2^32 bodies, the slots of old generations are cleared once.
@@ -101,7 +102,9 @@ struct SeenIDs {
     @inline(__always)
     mutating func insert(start: Int, count: Int, words: (low: UInt64, high: UInt64)?, in input: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = input.baseAddress! + start
-        let hash = words.map { Self.mix(Self.mix(seed, $0.low), $0.high) } ?? Self.hash(bytes, count: count, seed: seed)
+        // An inline id's two words in one multiply, each word seeded (wyhash's `mum`): one
+        // product before the slot's load, where mixing them in turn chained two.
+        let hash = words.map { Self.fold(($0.low ^ seed).multipliedFullWidth(by: $0.high ^ highSeed)) } ?? Self.hash(bytes, count: count, seed: seed)
         // Unchecked: `slots` is allocated by `begin()`, and `used` stays below the slot count.
         let slots = slots.unsafelyUnwrapped
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -112,7 +115,8 @@ struct SeenIDs {
         }
         slots[slot] = Slot(generation: generation, count: UInt32(truncatingIfNeeded: count), start: start, hash: hash)
         used &+= 1
-        if used &<< 1 > mask &+ 1 { grow() }
+        // At most a quarter full: a probe seldom meets another id's slot.
+        if used &<< 2 > mask &+ 1 { grow() }
         return true
     }
 
@@ -164,14 +168,19 @@ struct SeenIDs {
 
     @inline(__always)
     private static func mix(_ hash: UInt64, _ chunk: UInt64) -> UInt64 {
-        let product = (hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
-        return product.high ^ product.low
+        fold((hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// A 128-bit product folded to 64 bits.
+    @inline(__always)
+    private static func fold(_ product: (high: UInt64, low: UInt64.Magnitude)) -> UInt64 {
+        product.high ^ product.low
     }
 }
 
-/// The last word a body gave each field whose words repeat from view to view, by position
-/// in the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
-/// pins and behaviours.
+/// The last word each field whose words repeat from view to view was given, by position in
+/// the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
+/// pins and behaviours, and a client's bodies mostly each other's.
 struct LastWords {
     var kind = -1, pin = -1, behavior = -1, controllerKind = -1, style = -1
 }

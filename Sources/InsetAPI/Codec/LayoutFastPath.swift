@@ -72,10 +72,14 @@ struct LayoutFastPath {
                 }
             }
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
-            guard let top = decoding.top else { return nil }
+            // The environment is moved out of the decoding and the arrays into the hierarchy:
+            // copied, each was retained here and released with its original (the environment's
+            // lists each).
+            guard let top = decoding.top, let environment = decoding.environment.take() else { return nil }
             if !decoding.tail.isEmpty { ids.append(contentsOf: decoding.tail) }
-            let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: NodeIDList(slots: ids, count: views.count)), steps: [])
+            let count = decoding.count
+            let request = LayoutRequest(environment: environment, systemVersion: top.version, layoutDirection: top.direction,
+                                        hierarchy: ViewHierarchy(placedInOrder: consume views, ids: NodeIDList(slots: consume ids, count: count)), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         } }
     }
@@ -88,6 +92,8 @@ struct LayoutFastPath {
         let limits: DecodingLimits
         let capacity: Int
         var top: TopLevel?
+        /// The device's environment, beside `top` so that it can be moved out whole.
+        var environment: DisplayEnvironment?
         /// How many places were taken, each holding a view and an id (the empty string until
         /// its own).
         var count = 0
@@ -98,12 +104,13 @@ struct LayoutFastPath {
         /// each); how many places were taken.
         mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<UInt64>, scratch: inout FastPathScratch) -> Int {
             var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
-            top = path.request(devices: devices.pointee)
+            top = path.request(devices: devices.pointee, environment: &environment)
             scratch.orders = path.orders
             scratch.words = path.lastWords
             scratch.ids = path.seenIDs
             count = path.count
-            tail = path.longIDs
+            // Swapped, not copied: a copy was retained here and released with `path`.
+            swap(&tail, &path.longIDs)
             return count
         }
     }
@@ -152,17 +159,17 @@ struct LayoutFastPath {
         self.capacity = capacity
     }
 
-    /// What a body gives beside its hierarchy.
+    /// What a body gives beside its hierarchy and the device's environment.
     private struct TopLevel {
         var device: String
         var orientation: Orientation
-        var environment: DisplayEnvironment
         var version: Double
         var direction: LayoutDirection
     }
 
-    /// Reads the body: its hierarchy into `views` and `ids`, the rest returned.
-    private mutating func request(devices: any DeviceDirectory) -> TopLevel? {
+    /// Reads the body: its hierarchy into `views` and `ids`, the device's environment into
+    /// `found`, the rest returned.
+    private mutating func request(devices: any DeviceDirectory, environment found: inout DisplayEnvironment?) -> TopLevel? {
         var deviceID: String?, orientation: Orientation?
         var version = SystemVersion.default, hidesStatusBar = false, direction = LayoutDirection.leftToRight
         var seen = FieldSet()
@@ -203,7 +210,8 @@ struct LayoutFastPath {
         guard rules.learnFamily(family) else { return nil }
         // The insetGrouped style's version and family, known only now.
         if hasInsetGroupedTable, version < 13 || family == .tv { return nil }
-        return TopLevel(device: deviceID, orientation: resolvedOrientation, environment: environment, version: version, direction: direction)
+        found = environment
+        return TopLevel(device: deviceID, orientation: resolvedOrientation, version: version, direction: direction)
     }
 
     // MARK: - Nodes

@@ -20,6 +20,8 @@ import ServiceKit
 /// gives up on every broken rule.
 struct LayoutFastPath {
     var reader: PlainJSONReader
+    /// The tables of keys and words read per key, reached without a global (`ResidentTable`).
+    let tables = FastPathTables.shared
     private let limits: DecodingLimits
     private var nodeCount = 0
     /// The device may come after the root: its family is learned at the end.
@@ -175,8 +177,8 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: LayoutSchema.shared.body.table, order: &orders.body, seen: &seen) else { return nil }
-            switch LayoutSchema.shared.body.fields[index] {
+            guard let index = Self.key(&reader, in: tables.body, table: LayoutSchema.shared.body.table, order: &orders.body, seen: &seen) else { return nil }
+            switch tables.body[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
                 deviceID = reader.string(start: start, count: count)
@@ -255,8 +257,8 @@ struct LayoutFastPath {
 
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: LayoutSchema.shared.node.table, order: &orders.node, seen: &seen) else { return nil }
-            switch LayoutSchema.shared.node.fields[index] {
+            guard let index = Self.key(&reader, in: tables.node, table: LayoutSchema.shared.node.table, order: &orders.node, seen: &seen) else { return nil }
+            switch tables.node[index] {
             case .id:
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes,
                 // hashed from their slot's words when it is inline (those of `String`'s small
@@ -265,7 +267,7 @@ struct LayoutFastPath {
                 guard seenIDs.insert(start: start, count: length, words: storeID(at: position, start: start, count: length), in: reader.input) else { return nil }
                 hasID = true
             case .kind:
-                guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
+                guard let (word, index) = word(tables.viewKinds, in: LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
                 lastWords.kind = index
                 // Written now: a row among its subviews reads it (a row read before its
                 // table's kind is left to the validating decoding, as the rules see no table).
@@ -274,7 +276,7 @@ struct LayoutFastPath {
                 guard let rect = rect() else { return nil }
                 view.pointee.placement = .frame(rect)
             case .pin:
-                guard let (word, index) = word(LayoutSchema.shared.pins, last: lastWords.pin) else { return nil }
+                guard let (word, index) = word(tables.pins, in: LayoutSchema.shared.pins, last: lastWords.pin) else { return nil }
                 lastWords.pin = index
                 view.pointee.placement = .pin(word)
             case .layoutMargins:
@@ -296,7 +298,7 @@ struct LayoutFastPath {
                 guard let insets = insets(.signed) else { return nil }
                 scroll.contentInset = insets
             case .contentInsetAdjustmentBehavior:
-                guard let (word, index) = word(LayoutSchema.shared.behaviors, last: lastWords.behavior) else { return nil }
+                guard let (word, index) = word(tables.behaviors, in: LayoutSchema.shared.behaviors, last: lastWords.behavior) else { return nil }
                 lastWords.behavior = index
                 scroll.behavior = word
             case .alwaysBounceVertical:
@@ -329,7 +331,7 @@ struct LayoutFastPath {
                 row.height = number
                 hasRow = true
             case .style:
-                guard let (word, index) = word(LayoutSchema.shared.tableStyles, last: lastWords.style) else { return nil }
+                guard let (word, index) = word(tables.tableStyles, in: LayoutSchema.shared.tableStyles, last: lastWords.style) else { return nil }
                 lastWords.style = index
                 style = word
             case .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,

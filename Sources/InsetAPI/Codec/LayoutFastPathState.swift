@@ -6,6 +6,54 @@ import Darwin
 import JSONCore
 import ServiceKit
 
+/// A field or word table as the fast path reads it per key and word: the table's guesses
+/// and its entries (fields or words, by position) in room of their own, made once and never
+/// freed. The fast path copies the tables it reads into itself once per body, with no
+/// reference to retain, and reads them there: read from `LayoutSchema.shared` in the node
+/// walk, a global, each node paid its check for initialization (a `swift_once` call). The
+/// table itself is read only where no guess holds.
+struct ResidentTable<Entry>: @unchecked Sendable {
+    let guesses: JSONStringTable.Guesses
+    private let entries: UnsafePointer<Entry>
+
+    fileprivate init(_ entries: [Entry], guesses: JSONStringTable.Guesses) {
+        let room = UnsafeMutablePointer<Entry>.allocate(capacity: entries.count)
+        room.initialize(from: entries, count: entries.count)
+        self.entries = UnsafePointer(room)
+        self.guesses = guesses
+    }
+
+    /// The entry at `index`, a position the table's reading returned.
+    @inline(__always)
+    subscript(index: Int) -> Entry { entries[index] }
+}
+
+extension ResidentTable where Entry: CaseIterable & RawRepresentable<String> & Equatable & Sendable {
+    init(_ table: FieldTable<Entry>) {
+        self.init(table.fields, guesses: table.table.makeGuesses())
+    }
+}
+
+extension ResidentTable where Entry: RawRepresentable<String> & Sendable {
+    init(_ table: WordTable<Entry>) {
+        self.init(table.words, guesses: table.table.makeGuesses())
+    }
+}
+
+/// The tables the fast path reads per key and word (`ResidentTable`), made once from the
+/// schema's.
+struct FastPathTables: Sendable {
+    let body = ResidentTable(LayoutSchema.shared.body), node = ResidentTable(LayoutSchema.shared.node)
+    let controller = ResidentTable(LayoutSchema.shared.controller), bar = ResidentTable(RequestReader.shapes.bar)
+    let insets = ResidentTable(RequestReader.shapes.insets), directionalInsets = ResidentTable(RequestReader.shapes.directionalInsets)
+    let rect = ResidentTable(RequestReader.shapes.rect)
+    let viewKinds = ResidentTable(LayoutSchema.shared.viewKinds), pins = ResidentTable(LayoutSchema.shared.pins)
+    let behaviors = ResidentTable(LayoutSchema.shared.behaviors), tableStyles = ResidentTable(LayoutSchema.shared.tableStyles)
+    let controllerKinds = ResidentTable(LayoutSchema.shared.controllerKinds)
+
+    static let shared = FastPathTables()
+}
+
 /// The key order of each kind of object the fast path reads.
 ///
 /// Kept per thread from one body to the next (`FastPathScratch`): a client sends its bodies

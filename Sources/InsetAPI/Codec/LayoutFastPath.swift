@@ -183,7 +183,8 @@ struct LayoutFastPath {
                 guard let (start, count) = reader.plainString() else { return nil }
                 deviceID = reader.string(start: start, count: count)
             case .orientation:
-                guard let word = word(LayoutSchema.shared.orientations) else { return nil }
+                guard let (word, index) = word(tables.orientations, in: LayoutSchema.shared.orientations, last: lastWords.orientation) else { return nil }
+                lastWords.orientation = index
                 orientation = word
             case .systemVersion:
                 guard let number = reader.number(), SystemVersion.refusal(of: number) == nil else { return nil }
@@ -192,7 +193,8 @@ struct LayoutFastPath {
                 guard let bool = reader.bool() else { return nil }
                 hidesStatusBar = bool
             case .layoutDirection:
-                guard let word = word(LayoutSchema.shared.layoutDirections) else { return nil }
+                guard let (word, index) = word(tables.layoutDirections, in: LayoutSchema.shared.layoutDirections, last: lastWords.direction) else { return nil }
+                lastWords.direction = index
                 direction = word
             case .root:
                 guard node(depth: 1, parent: -1) != nil else { return nil }

@@ -50,6 +50,7 @@ struct FastPathTables: Sendable {
     let viewKinds = ResidentTable(LayoutSchema.shared.viewKinds), pins = ResidentTable(LayoutSchema.shared.pins)
     let behaviors = ResidentTable(LayoutSchema.shared.behaviors), tableStyles = ResidentTable(LayoutSchema.shared.tableStyles)
     let controllerKinds = ResidentTable(LayoutSchema.shared.controllerKinds)
+    let orientations = ResidentTable(LayoutSchema.shared.orientations), layoutDirections = ResidentTable(LayoutSchema.shared.layoutDirections)
 
     static let shared = FastPathTables()
 }
@@ -230,7 +231,7 @@ struct SeenIDs {
 /// the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
 /// pins and behaviours, and a client's bodies mostly each other's.
 struct LastWords {
-    var kind = -1, pin = -1, behavior = -1, controllerKind = -1, style = -1
+    var kind = -1, pin = -1, behavior = -1, controllerKind = -1, style = -1, orientation = -1, direction = -1
 }
 
 /// Up to four numbers by position, 0 where none was read. (Four scalars rather than a

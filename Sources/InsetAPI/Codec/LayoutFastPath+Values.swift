@@ -13,7 +13,7 @@ extension LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: tables.controller, table: LayoutSchema.shared.controller.table, order: &orders.controller, seen: &seen) else { return nil }
+            guard let index = Self.key(&reader, in: tables.controller, table: LayoutSchema.shared.controller.table, order: &orders.pointee.controller, seen: &seen) else { return nil }
             switch tables.controller[index] {
             case .kind:
                 // A split view controller's rules are the validating decoding's alone.
@@ -77,7 +77,7 @@ extension LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: tables.bar, table: RequestReader.shapes.bar.table, order: &orders.bar, seen: &seen),
+            guard let index = Self.key(&reader, in: tables.bar, table: RequestReader.shapes.bar.table, order: &orders.pointee.bar, seen: &seen),
                   let bool = reader.bool() else { return nil }
             switch tables.bar[index] {
             case .hidden: bar.hidden = bool
@@ -128,13 +128,13 @@ extension LayoutFastPath {
 
     /// Insets: every edge optional, default 0.
     mutating func insets(_ rule: RequestReader.NumberRule) -> Insets? {
-        guard let (edges, _) = Self.numbers(&reader, in: tables.insets, table: RequestReader.shapes.insets.table, order: &orders.insets, first: rule, last: rule) else { return nil }
+        guard let (edges, _) = Self.numbers(&reader, in: tables.insets, table: RequestReader.shapes.insets.table, order: &orders.pointee.insets, first: rule, last: rule) else { return nil }
         return Insets(top: edges.first, left: edges.second, bottom: edges.third, right: edges.fourth)
     }
 
     /// Directional insets: every edge optional, default 0.
     mutating func directionalInsets() -> DirectionalInsets? {
-        guard let (edges, _) = Self.numbers(&reader, in: tables.directionalInsets, table: RequestReader.shapes.directionalInsets.table, order: &orders.directionalInsets, first: .signed, last: .signed) else { return nil }
+        guard let (edges, _) = Self.numbers(&reader, in: tables.directionalInsets, table: RequestReader.shapes.directionalInsets.table, order: &orders.pointee.directionalInsets, first: .signed, last: .signed) else { return nil }
         return DirectionalInsets(top: edges.first, leading: edges.second, bottom: edges.third, trailing: edges.fourth)
     }
 
@@ -146,7 +146,7 @@ extension LayoutFastPath {
             guard signed.keeps(x), signed.keeps(y), nonNegative.keeps(width), nonNegative.keeps(height) else { return nil }
             return Rect(x: x, y: y, width: width, height: height)
         }
-        guard let (fields, given) = Self.numbers(&reader, in: tables.rect, table: RequestReader.shapes.rect.table, order: &orders.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
+        guard let (fields, given) = Self.numbers(&reader, in: tables.rect, table: RequestReader.shapes.rect.table, order: &orders.pointee.rect, first: .signed, last: .nonNegative), given == 4 else { return nil }
         return Rect(x: fields.first, y: fields.second, width: fields.third, height: fields.fourth)
     }
 
@@ -156,7 +156,7 @@ extension LayoutFastPath {
             let rule = RequestReader.NumberRule.nonNegative
             return rule.keeps(width) && rule.keeps(height) ? Size(width: width, height: height) : nil
         }
-        guard let (fields, given) = Self.numbers(&reader, in: tables.rect, table: RequestReader.shapes.rect.table, order: &orders.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
+        guard let (fields, given) = Self.numbers(&reader, in: tables.rect, table: RequestReader.shapes.rect.table, order: &orders.pointee.rect, first: nil, last: .nonNegative), given == 2 else { return nil }
         return Size(width: fields.third, height: fields.fourth)
     }
 

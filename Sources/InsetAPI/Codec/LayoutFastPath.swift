@@ -32,7 +32,7 @@ struct LayoutFastPath {
     private var broken = AnyBrokenRule()
     /// The key order of each kind of object, as learned from the bodies this thread read
     /// before and from this one so far.
-    var orders: KeyOrders
+    let orders: UnsafeMutablePointer<KeyOrders>
     /// The ids read so far, to find a repeated one.
     private var seenIDs: SeenIDs
     /// The last word read for each of the fields whose words repeat from view to view.
@@ -107,7 +107,6 @@ struct LayoutFastPath {
         mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<UInt64>, scratch: inout FastPathScratch) -> Int {
             var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
             top = path.request(devices: devices.pointee, environment: &environment)
-            scratch.orders = path.orders
             scratch.words = path.lastWords
             scratch.ids = path.seenIDs
             count = path.count
@@ -177,7 +176,7 @@ struct LayoutFastPath {
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: tables.body, table: LayoutSchema.shared.body.table, order: &orders.body, seen: &seen) else { return nil }
+            guard let index = Self.key(&reader, in: tables.body, table: LayoutSchema.shared.body.table, order: &orders.pointee.body, seen: &seen) else { return nil }
             switch tables.body[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
@@ -259,7 +258,7 @@ struct LayoutFastPath {
 
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: tables.node, table: LayoutSchema.shared.node.table, order: &orders.node, seen: &seen) else { return nil }
+            guard let index = Self.key(&reader, in: tables.node, table: LayoutSchema.shared.node.table, order: &orders.pointee.node, seen: &seen) else { return nil }
             switch tables.node[index] {
             case .id:
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes,

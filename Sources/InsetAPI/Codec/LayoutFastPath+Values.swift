@@ -102,7 +102,7 @@ extension LayoutFastPath {
     /// One of `words` (`table`'s, which is read only when no guess holds) and its position,
     /// tried first as the word at `last` (-1 for none): the one this field had last, which
     /// the caller keeps.
-    mutating func word<Word>(_ words: ResidentTable<Word>, in table: @autoclosure () -> WordTable<Word>, last: Int) -> (word: Word, index: Int)? {
+    mutating func word<Word>(_ words: ResidentWords<Word>, in table: @autoclosure () -> WordTable<Word>, last: Int) -> (word: Word, index: Int)? {
         reader.string(guessing: words.guesses, expecting: last, in: table().table).map { (words[$0], $0) }
     }
 
@@ -112,14 +112,14 @@ extension LayoutFastPath {
         return number
     }
 
-    /// The next key `reader` reads in an object with `fields` (`table`'s, which is read only
-    /// when no guess holds), tried first as the one `order` expects after the object's last
+    /// The next key `reader` reads in an object with `fields` (`table`'s guesses; the table is
+    /// read only when no guess holds), tried first as the one `order` expects after the object's last
     /// key; `nil` for a key not in the table or repeated (`seen`). Teaches `order` the key's
     /// place. (Static, on the reader and the order as `inout` stored properties: no key path
     /// is applied at run time.) Transparent: marked `@inline(__always)` it stayed a call from
     /// the node walk, 15 % of its keys' cost.
     @_transparent
-    static func key<Field>(_ reader: inout PlainJSONReader, in fields: ResidentTable<Field>, table: @autoclosure () -> JSONStringTable,
+    static func key<Field>(_ reader: inout PlainJSONReader, in fields: ResidentFields<Field>, table: @autoclosure () -> JSONStringTable,
                            order: inout JSONKeyOrder, seen: inout FieldSet) -> Int? {
         let guesses = seen.expected(by: &order)
         guard let index = reader.key(guessing: fields.guesses, expecting: guesses.first, orElse: guesses.second, in: table()) else { return nil }
@@ -166,7 +166,7 @@ extension LayoutFastPath {
     /// taken or repeated, or a number that breaks its rule.
     @inline(__always)
     static func numbers<Field>(
-        _ reader: inout PlainJSONReader, in fields: ResidentTable<Field>, table: @autoclosure () -> JSONStringTable, order: inout JSONKeyOrder,
+        _ reader: inout PlainJSONReader, in fields: ResidentFields<Field>, table: @autoclosure () -> JSONStringTable, order: inout JSONKeyOrder,
         first: RequestReader.NumberRule?, last: RequestReader.NumberRule
     ) -> (values: FourNumbers, given: Int)? {
         var values = FourNumbers()

@@ -20,7 +20,7 @@ import ServiceKit
 /// gives up on every broken rule.
 struct LayoutFastPath {
     var reader: PlainJSONReader
-    /// The tables of keys and words read per key, reached without a global (`ResidentTable`).
+    /// The tables of keys and words read per key, reached without a global (`FastPathTables`).
     let tables = FastPathTables.shared
     private let limits: DecodingLimits
     private var nodeCount = 0

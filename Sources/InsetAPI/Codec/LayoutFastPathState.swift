@@ -6,51 +6,60 @@ import Darwin
 import JSONCore
 import ServiceKit
 
-/// A field or word table as the fast path reads it per key and word: the table's guesses
-/// and its entries (fields or words, by position) in room of their own, made once and never
-/// freed. The fast path copies the tables it reads into itself once per body, with no
-/// reference to retain, and reads them there: read from `LayoutSchema.shared` in the node
-/// walk, a global, each node paid its check for initialization (a `swift_once` call). The
-/// table itself is read only where no guess holds.
-struct ResidentTable<Entry>: @unchecked Sendable {
+/// A word table as the fast path reads it per word: the table's guesses and its words (by
+/// position) in room of their own, made once and never freed. The fast path copies the
+/// tables it reads into itself once per body, with no reference to retain, and reads them
+/// there: read from `LayoutSchema.shared` in the node walk, a global, each node paid its
+/// check for initialization (a `swift_once` call). The table itself is read only where no
+/// guess holds.
+struct ResidentWords<Word: RawRepresentable<String> & Sendable>: @unchecked Sendable {
     let guesses: JSONStringTable.Guesses
-    private let entries: UnsafePointer<Entry>
+    private let words: UnsafePointer<Word>
 
-    fileprivate init(_ entries: [Entry], guesses: JSONStringTable.Guesses) {
-        let room = UnsafeMutablePointer<Entry>.allocate(capacity: entries.count)
-        room.initialize(from: entries, count: entries.count)
-        self.entries = UnsafePointer(room)
-        self.guesses = guesses
+    init(_ table: WordTable<Word>) {
+        let room = UnsafeMutablePointer<Word>.allocate(capacity: table.words.count)
+        room.initialize(from: table.words, count: table.words.count)
+        words = UnsafePointer(room)
+        guesses = table.table.makeGuesses()
     }
 
-    /// The entry at `index`, a position the table's reading returned.
+    /// The word at `index`, a position the table's reading returned.
     @inline(__always)
-    subscript(index: Int) -> Entry { entries[index] }
+    subscript(index: Int) -> Word { words[index] }
 }
 
-extension ResidentTable where Entry: CaseIterable & RawRepresentable<String> & Equatable & Sendable {
-    init(_ table: FieldTable<Entry>) {
-        self.init(table.fields, guesses: table.table.makeGuesses())
+/// A field table as the fast path reads it per key, as `ResidentWords` are: its guesses,
+/// and its fields told by their positions alone. A field table lists its enumeration's
+/// cases in their order (`allCases`), whose one-byte representations are those positions
+/// (checked as the table is made): the field is the position's byte itself, so that the
+/// node walk's switch over a key's field indexes its jump table with the position, where a
+/// load of the field from the table came first.
+struct ResidentFields<Field: CaseIterable & RawRepresentable<String> & Equatable & Sendable>: Sendable {
+    let guesses: JSONStringTable.Guesses
+
+    init(_ table: FieldTable<Field>) {
+        precondition(MemoryLayout<Field>.size == 1
+                     && table.fields.indices.allSatisfy { unsafeBitCast(UInt8(truncatingIfNeeded: $0), to: Field.self) == table.fields[$0] },
+                     "a field table lists its cases in their order, each represented by its position")
+        guesses = table.table.makeGuesses()
     }
+
+    /// The field at `index`, a position the table's reading returned.
+    @inline(__always)
+    subscript(index: Int) -> Field { unsafeBitCast(UInt8(truncatingIfNeeded: index), to: Field.self) }
 }
 
-extension ResidentTable where Entry: RawRepresentable<String> & Sendable {
-    init(_ table: WordTable<Entry>) {
-        self.init(table.words, guesses: table.table.makeGuesses())
-    }
-}
-
-/// The tables the fast path reads per key and word (`ResidentTable`), made once from the
-/// schema's.
+/// The tables the fast path reads per key and word (`ResidentFields`, `ResidentWords`),
+/// made once from the schema's.
 struct FastPathTables: Sendable {
-    let body = ResidentTable(LayoutSchema.shared.body), node = ResidentTable(LayoutSchema.shared.node)
-    let controller = ResidentTable(LayoutSchema.shared.controller), bar = ResidentTable(RequestReader.shapes.bar)
-    let insets = ResidentTable(RequestReader.shapes.insets), directionalInsets = ResidentTable(RequestReader.shapes.directionalInsets)
-    let rect = ResidentTable(RequestReader.shapes.rect)
-    let viewKinds = ResidentTable(LayoutSchema.shared.viewKinds), pins = ResidentTable(LayoutSchema.shared.pins)
-    let behaviors = ResidentTable(LayoutSchema.shared.behaviors), tableStyles = ResidentTable(LayoutSchema.shared.tableStyles)
-    let controllerKinds = ResidentTable(LayoutSchema.shared.controllerKinds)
-    let orientations = ResidentTable(LayoutSchema.shared.orientations), layoutDirections = ResidentTable(LayoutSchema.shared.layoutDirections)
+    let body = ResidentFields(LayoutSchema.shared.body), node = ResidentFields(LayoutSchema.shared.node)
+    let controller = ResidentFields(LayoutSchema.shared.controller), bar = ResidentFields(RequestReader.shapes.bar)
+    let insets = ResidentFields(RequestReader.shapes.insets), directionalInsets = ResidentFields(RequestReader.shapes.directionalInsets)
+    let rect = ResidentFields(RequestReader.shapes.rect)
+    let viewKinds = ResidentWords(LayoutSchema.shared.viewKinds), pins = ResidentWords(LayoutSchema.shared.pins)
+    let behaviors = ResidentWords(LayoutSchema.shared.behaviors), tableStyles = ResidentWords(LayoutSchema.shared.tableStyles)
+    let controllerKinds = ResidentWords(LayoutSchema.shared.controllerKinds)
+    let orientations = ResidentWords(LayoutSchema.shared.orientations), layoutDirections = ResidentWords(LayoutSchema.shared.layoutDirections)
 
     static let shared = FastPathTables()
 }

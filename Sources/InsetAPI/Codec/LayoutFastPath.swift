@@ -203,7 +203,7 @@ struct LayoutFastPath {
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        guard reader.isAtEnd(), seen.read.contains(LayoutSchema.shared.body.index(of: .root)), let deviceID,
+        guard reader.isAtEnd(), seen.read.contains(tables.body.position(of: .root)), let deviceID,
               let resolvedOrientation = orientation ?? devices.family(of: deviceID)?.defaultOrientation,
               // The device looked up once when the orientation is given (its environment tells
               // its family); `nil` too for an orientation the device does not support.

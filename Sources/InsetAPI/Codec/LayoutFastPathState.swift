@@ -47,6 +47,10 @@ struct ResidentFields<Field: CaseIterable & RawRepresentable<String> & Equatable
     /// The field at `index`, a position the table's reading returned.
     @inline(__always)
     subscript(index: Int) -> Field { unsafeBitCast(UInt8(truncatingIfNeeded: index), to: Field.self) }
+
+    /// The position of `field` (`FieldTable.index(of:)` without its search).
+    @inline(__always)
+    func position(of field: Field) -> Int { Int(unsafeBitCast(field, to: UInt8.self)) }
 }
 
 /// The tables the fast path reads per key and word (`ResidentFields`, `ResidentWords`),

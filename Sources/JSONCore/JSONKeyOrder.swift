@@ -1,7 +1,7 @@
 /// The order in which one kind of object's keys came, learned as they are read: for each
 /// key (a position in the object's `JSONStringTable`, below 31), the key that followed it
 /// last time and the different one that followed it before, and likewise for the key that
-/// came first. `PlainJSONReader.key(in:expecting:orElse:)` tries those keys first. Clients
+/// came first. `PlainJSONReader.key(guessing:expecting:orElse:in:)` tries those keys first. Clients
 /// write an object type's keys in one order, so most guesses hold; keeping two guesses
 /// also holds where two shapes of one object type alternate (a table's cells
 /// `{"id", "frame", …}` and their labels `{"id", "pin"}`). A wrong guess costs a

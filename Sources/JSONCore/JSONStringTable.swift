@@ -28,8 +28,7 @@ public struct JSONStringTable: Sendable {
     @usableFromInline let utf8: [UInt8]
     /// A power of two of them, at least twice as many as strings.
     @usableFromInline let slots: [Slot]
-    /// Each string's UTF-8 as words, by position, for `quotedLength(of:at:in:)` and
-    /// `keyLength(of:at:in:)`.
+    /// Each string's UTF-8 as words, by position, for the guesses (`Guesses`).
     @usableFromInline let words: [Words]
 
     /// A string of up to 16 bytes as two words: its first eight bytes (zero-padded) and,
@@ -76,45 +75,6 @@ public struct JSONStringTable: Sendable {
         self.words = words
     }
 
-    /// The length of the string at `index`, quoted, when `input` holds it at `position`:
-    /// compared word by word (strings of up to 16 bytes), with no scan or lookup. `nil` for
-    /// another string, a longer one, or when fewer than 18 bytes are left (the caller then
-    /// looks the string up).
-    @inlinable @inline(__always)
-    func quotedLength(of index: Int, at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
-        let string = words[index]
-        let count = string.count
-        guard count >= 0, position &+ 18 <= input.count else { return nil }
-        let body = UnsafeRawPointer(input.baseAddress! + (position &+ 1))
-        let head = body.loadUnaligned(as: UInt64.self)
-        guard input[position] == UInt8(ascii: "\""), head & string.mask == string.first, input[position &+ 1 &+ count] == UInt8(ascii: "\""),
-              count <= 8 || body.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == string.last
-        else { return nil }
-        return count &+ 2
-    }
-
-    /// The length of the string at `index` as a key, quoted and with its colon, when
-    /// `input` holds it so at `position`: compared word by word (keys of up to 13 bytes),
-    /// with no scan or lookup. `nil` for another key, a longer one, one spaced from its
-    /// colon, or when fewer than 18 bytes are left (the caller then looks the key up).
-    @inlinable @inline(__always)
-    func keyLength(of index: Int, at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
-        let key = words[index]
-        let count = key.keyCount
-        guard position &+ 18 <= input.count else { return nil }
-        guard count >= 0 else {
-            // A longer key: the string, then its colon.
-            guard let length = quotedLength(of: index, at: position, in: input), position &+ length < input.count,
-                  input[position &+ length] == UInt8(ascii: ":") else { return nil }
-            return length &+ 1
-        }
-        let start = UnsafeRawPointer(input.baseAddress! + position)
-        guard start.loadUnaligned(as: UInt64.self) & key.keyMask == key.keyFirst,
-              count <= 8 || start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == key.keyLast
-        else { return nil }
-        return count
-    }
-
     /// The bits of a word that its first `count` bytes fill.
     static func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1 }
 
@@ -143,6 +103,62 @@ public struct JSONStringTable: Sendable {
             }
             slot = (slot + 1) & (slots.count - 1)
         }
+    }
+}
+
+extension JSONStringTable.Words {
+    /// The length of this string, quoted, when `input` holds it at `position`: compared word
+    /// by word (strings of up to 16 bytes), with no scan or lookup. `nil` for another string,
+    /// a longer one, or when fewer than 18 bytes are left (the caller then looks the string up).
+    @inlinable @inline(__always)
+    func quotedLength(at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard count >= 0, position &+ 18 <= input.count else { return nil }
+        let body = UnsafeRawPointer(input.baseAddress! + (position &+ 1))
+        let head = body.loadUnaligned(as: UInt64.self)
+        guard input[position] == UInt8(ascii: "\""), head & mask == first, input[position &+ 1 &+ count] == UInt8(ascii: "\""),
+              count <= 8 || body.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == last
+        else { return nil }
+        return count &+ 2
+    }
+
+    /// The length of this string as a key, quoted and with its colon, when `input` holds it
+    /// so at `position`: compared word by word (keys of up to 13 bytes), with no scan or
+    /// lookup. `nil` for another key, a longer one, one spaced from its colon, or when fewer
+    /// than 18 bytes are left (the caller then looks the key up).
+    @inlinable @inline(__always)
+    func keyLength(at position: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard position &+ 18 <= input.count else { return nil }
+        guard keyCount >= 0 else {
+            // A longer key: the string, then its colon.
+            guard let length = quotedLength(at: position, in: input), position &+ length < input.count,
+                  input[position &+ length] == UInt8(ascii: ":") else { return nil }
+            return length &+ 1
+        }
+        let start = UnsafeRawPointer(input.baseAddress! + position)
+        guard start.loadUnaligned(as: UInt64.self) & keyMask == keyFirst,
+              keyCount <= 8 || start.loadUnaligned(fromByteOffset: keyCount &- 8, as: UInt64.self) == keyLast
+        else { return nil }
+        return keyCount
+    }
+}
+
+extension JSONStringTable {
+    /// A table's strings as the words its guesses are compared with (the `guessing:`
+    /// readings of `PlainJSONReader`), in room of their own that is never freed: made once
+    /// for a table kept for the process's life (a schema's), they are copied without a
+    /// reference to retain, so that a reader can keep them where its hot loop reads them
+    /// rather than reach the table through a global checked for initialization at each use.
+    public struct Guesses: @unchecked Sendable {
+        @usableFromInline let words: UnsafePointer<Words>
+        /// How many strings the table has.
+        public let count: Int
+    }
+
+    /// This table's guesses, in room allocated for good (make them once per table).
+    public func makeGuesses() -> Guesses {
+        let room = UnsafeMutablePointer<Words>.allocate(capacity: words.count)
+        room.initialize(from: words, count: words.count)
+        return Guesses(words: room, count: words.count)
     }
 }
 

@@ -89,17 +89,19 @@ public struct PlainJSONReader {
         return index
     }
 
-    /// `key(in:)`, trying `expected` and then `alternate` (positions in `table`, or -1 for
-    /// none) first: when the key is one of those strings it is recognised by a direct
-    /// comparison, without the scan and lookup. A decoder that expects each object's keys
-    /// in the orders it last saw them (`JSONKeyOrder`) saves most lookups. (Transparent: as
+    /// `key(in: table)`, trying `expected` and then `alternate` (positions in the table, or
+    /// -1 for none) first, compared with `guesses` (the table's): when the key is one of
+    /// those strings it is recognised by a direct comparison, without the scan and lookup,
+    /// and the table is not read. A decoder that expects each object's keys in the orders it
+    /// last saw them (`JSONKeyOrder`) saves most lookups. (Transparent: as
     /// `@inline(__always)` it stayed a call from a large caller.)
     @_transparent
-    public mutating func key(in table: JSONStringTable, expecting expected: Int, orElse alternate: Int = -1) -> Int? {
+    public mutating func key(guessing guesses: JSONStringTable.Guesses, expecting expected: Int, orElse alternate: Int = -1,
+                             in table: @autoclosure () -> JSONStringTable) -> Int? {
         skipWhitespace()
-        if consumeKey(expected, in: table) { return expected }
-        if consumeKey(alternate, in: table) { return alternate }
-        return key(in: table)
+        if consumeKey(expected, in: guesses) { return expected }
+        if consumeKey(alternate, in: guesses) { return alternate }
+        return key(in: table())
     }
 
     /// The next value as a string's position in `table`: `nil` when it is not a plain
@@ -110,13 +112,21 @@ public struct PlainJSONReader {
         return table.index(of: input.baseAddress! + start, count: count, fingerprint: fingerprint(at: start, count: count))
     }
 
-    /// `string(in:)`, trying `expected` (a position in `table`, or -1 for none) first: when
-    /// the value is that string it is recognised by a direct comparison, without the scan
-    /// and lookup. A decoder that expects a field to repeat its last word saves most lookups.
+    /// `string(in: table)`, trying `expected` (a position in the table, or -1 for none) first,
+    /// compared with `guesses` (the table's): when the value is that string it is recognised
+    /// by a direct comparison, without the scan and lookup, and the table is not read. A
+    /// decoder that expects a field to repeat its last word saves most lookups. In a table
+    /// of up to eight strings (an enumeration's words) the others are compared the same way
+    /// before the lookup, which then finds only strings longer than 16 bytes.
     @inlinable @inline(__always)
-    public mutating func string(in table: JSONStringTable, expecting expected: Int) -> Int? {
+    public mutating func string(guessing guesses: JSONStringTable.Guesses, expecting expected: Int,
+                                in table: @autoclosure () -> JSONStringTable) -> Int? {
         skipWhitespace()
-        return consumeQuoted(expected, in: table) ? expected : string(in: table)
+        if consumeQuoted(expected, in: guesses) { return expected }
+        if guesses.count <= 8 {
+            for index in 0..<guesses.count where index != expected && consumeQuoted(index, in: guesses) { return index }
+        }
+        return string(in: table())
     }
 
     /// The next value as a plain string: where its bytes start and how many there are (the
@@ -263,22 +273,23 @@ public struct PlainJSONReader {
         }
     }
 
-    /// Consumes the string at `index` in `table` (-1: none), quoted, if it comes next
+    /// Consumes the string at `index` in `guesses` (-1: none), quoted, if it comes next
     /// (whitespace already skipped); whether it did. The guess behind the `expecting:`
-    /// readings: a direct comparison (`JSONStringTable.quotedLength(of:at:in:)`).
+    /// readings: a direct comparison (`JSONStringTable.Words.quotedLength(at:in:)`).
     @inlinable @inline(__always)
-    mutating func consumeQuoted(_ index: Int, in table: JSONStringTable) -> Bool {
-        guard index >= 0, let length = table.quotedLength(of: index, at: position, in: input) else { return false }
+    mutating func consumeQuoted(_ index: Int, in guesses: JSONStringTable.Guesses) -> Bool {
+        guard index >= 0, let length = guesses.words[index].quotedLength(at: position, in: input) else { return false }
         position += length
         return true
     }
 
-    /// Consumes the key at `index` in `table` (-1: none), quoted and with its colon, if it
+    /// Consumes the key at `index` in `guesses` (-1: none), quoted and with its colon, if it
     /// comes next (whitespace already skipped); whether it did. The guesses of
-    /// `key(in:expecting:orElse:)`: a direct comparison (`JSONStringTable.keyLength(of:at:in:)`).
+    /// `key(guessing:expecting:orElse:in:)`: a direct comparison
+    /// (`JSONStringTable.Words.keyLength(at:in:)`).
     @inlinable @inline(__always)
-    mutating func consumeKey(_ index: Int, in table: JSONStringTable) -> Bool {
-        guard index >= 0, let length = table.keyLength(of: index, at: position, in: input) else { return false }
+    mutating func consumeKey(_ index: Int, in guesses: JSONStringTable.Guesses) -> Bool {
+        guard index >= 0, let length = guesses.words[index].keyLength(at: position, in: input) else { return false }
         position &+= length
         return true
     }

@@ -138,6 +138,9 @@ import Testing
 
 @Suite struct JSONKeyOrderTests {
     let table = JSONStringTable(["x", "y", "width", "height", "viewController", "additionalSafeAreaInsets", ""])
+    let guesses: JSONStringTable.Guesses
+
+    init() { guesses = table.makeGuesses() }
 
     /// Reads the keys of `text` (an object of numbers) with `order`, guessing each.
     func keys(_ text: String, _ order: inout JSONKeyOrder) -> [Int]? {
@@ -147,7 +150,7 @@ import Testing
             var previous = -1
             guard var more = reader.beginObject() else { return nil }
             while more {
-                guard let key = reader.key(in: table, expecting: order.expected(after: previous)), reader.number() != nil else { return nil }
+                guard let key = reader.key(guessing: guesses, expecting: order.expected(after: previous), in: table), reader.number() != nil else { return nil }
                 order.learn(key, after: previous)
                 previous = key
                 keys.append(key)
@@ -189,18 +192,21 @@ import Testing
     }
 
     @Test func theReaderTriesBothGuessesAndLooksUpTheRest() {
+        var lookups = 0
         func key(_ text: String, _ expected: Int, _ alternate: Int) -> (Int?, next: UInt8?) {
             Array(text.utf8).withUnsafeBufferPointer { bytes in
                 var reader = PlainJSONReader(bytes)
                 _ = reader.beginObject()
-                let key = reader.key(in: table, expecting: expected, orElse: alternate)
+                let key = reader.key(guessing: guesses, expecting: expected, orElse: alternate, in: { lookups += 1; return table }())
                 return (key, reader.number() != nil ? UInt8(ascii: "n") : nil)
             }
         }
         let text = #"{"height": 4, "padding": 0}"#
         #expect(key(text, 0, 3) == (3, UInt8(ascii: "n")), "the second guess")
         #expect(key(text, 3, 0) == (3, UInt8(ascii: "n")), "the first guess")
+        #expect(lookups == 0, "a guess that holds reads no table")
         #expect(key(text, 0, 2) == (3, UInt8(ascii: "n")), "neither: looked up")
+        #expect(lookups == 1)
         #expect(key(#"{"heights": 4, "padding": 0}"#, 0, 3).0 == nil, "a longer key is not the second guess")
         // A guess is compared with its colon: spaced from it, the key is looked up.
         #expect(key(#"{"height" : 4, "padding": 0}"#, 3, -1) == (3, UInt8(ascii: "n")))
@@ -231,7 +237,7 @@ import Testing
         let key = bytes.withUnsafeBufferPointer { bytes in
             var reader = PlainJSONReader(bytes)
             _ = reader.beginObject()
-            return reader.key(in: table, expecting: 0)
+            return reader.key(guessing: table.makeGuesses(), expecting: 0, in: table)
         }
         #expect(key == nil)
     }
@@ -246,14 +252,17 @@ import Testing
 
 @Suite struct ExpectedStringTests {
     let table = JSONStringTable(["bounds", "safeArea", "layoutMargins", "readableContent"])
+    let guesses: JSONStringTable.Guesses
 
-    /// The position `string(in:expecting:)` reads from the array `text`'s first element,
-    /// and whether the reader then stands at the array's end (the value read whole).
+    init() { guesses = table.makeGuesses() }
+
+    /// The position `string(guessing:expecting:in:)` reads from the array `text`'s first
+    /// element, and whether the reader then stands at the array's end (the value read whole).
     func word(_ text: String, expecting expected: Int) -> (Int?, Bool) {
         Array(text.utf8).withUnsafeBufferPointer { bytes in
             var reader = PlainJSONReader(bytes)
             _ = reader.beginArray()
-            let index = reader.string(in: table, expecting: expected)
+            let index = reader.string(guessing: guesses, expecting: expected, in: table)
             return (index, index != nil && reader.nextElement() == false)
         }
     }
@@ -261,7 +270,7 @@ import Testing
     @Test func theExpectedStringIsRecognisedWhole() {
         let padded = "                  ]"   // 18 bytes after the quote: the word comparison applies
         #expect(word(#"[ "layoutMargins""# + padded, expecting: 2) == (2, true))
-        #expect(word(#"["safeArea""# + padded, expecting: 2) == (1, true), "another word: looked up")
+        #expect(word(#"["safeArea""# + padded, expecting: 2) == (1, true), "another word of the table")
         #expect(word(#"["layoutMarginsX""# + padded, expecting: 2) == (nil, false), "a longer string is not the expected one")
         #expect(word(#"["layoutMargin""# + padded, expecting: 2) == (nil, false))
         #expect(word(#"["readableContent""# + padded, expecting: -1) == (3, true), "nothing expected: looked up")

@@ -20,6 +20,8 @@ import ServiceKit
 /// gives up on every broken rule.
 struct LayoutFastPath {
     var reader: PlainJSONReader
+    /// The tables of keys and words read per key, reached without a global (`FastPathTables`).
+    let tables = FastPathTables.shared
     private let limits: DecodingLimits
     private var nodeCount = 0
     /// The device may come after the root: its family is learned at the end.
@@ -30,11 +32,11 @@ struct LayoutFastPath {
     private var broken = AnyBrokenRule()
     /// The key order of each kind of object, as learned from the bodies this thread read
     /// before and from this one so far.
-    var orders: KeyOrders
+    let orders: UnsafeMutablePointer<KeyOrders>
     /// The ids read so far, to find a repeated one.
     private var seenIDs: SeenIDs
     /// The last word read for each of the fields whose words repeat from view to view.
-    var lastWords = LastWords()
+    var lastWords: LastWords
     /// The hierarchy's views and ids in depth-first order, written in place in the room of
     /// the arrays the request will hold: a view's place is taken when its object begins
     /// (before its subviews) and its fields are written there as they are read.
@@ -72,10 +74,14 @@ struct LayoutFastPath {
                 }
             }
             // The arrays are the hierarchy's (the request holds them) only when it is decoded.
-            guard let top = decoding.top else { return nil }
+            // The environment is moved out of the decoding and the arrays into the hierarchy:
+            // copied, each was retained here and released with its original (the environment's
+            // lists each).
+            guard let top = decoding.top, let environment = decoding.environment.take() else { return nil }
             if !decoding.tail.isEmpty { ids.append(contentsOf: decoding.tail) }
-            let request = LayoutRequest(environment: top.environment, systemVersion: top.version, layoutDirection: top.direction,
-                                        hierarchy: ViewHierarchy(placedInOrder: views, ids: NodeIDList(slots: ids, count: views.count)), steps: [])
+            let count = decoding.count
+            let request = LayoutRequest(environment: environment, systemVersion: top.version, layoutDirection: top.direction,
+                                        hierarchy: ViewHierarchy(placedInOrder: consume views, ids: NodeIDList(slots: consume ids, count: count)), steps: [])
             return DecodedLayoutRequest(device: top.device, orientation: top.orientation, request: request)
         } }
     }
@@ -88,6 +94,8 @@ struct LayoutFastPath {
         let limits: DecodingLimits
         let capacity: Int
         var top: TopLevel?
+        /// The device's environment, beside `top` so that it can be moved out whole.
+        var environment: DisplayEnvironment?
         /// How many places were taken, each holding a view and an id (the empty string until
         /// its own).
         var count = 0
@@ -98,11 +106,12 @@ struct LayoutFastPath {
         /// each); how many places were taken.
         mutating func run(views: UnsafeMutablePointer<ViewHierarchy.View>, ids: UnsafeMutablePointer<UInt64>, scratch: inout FastPathScratch) -> Int {
             var path = LayoutFastPath(body, limits: limits, scratch: scratch, views: views, ids: ids, capacity: capacity)
-            top = path.request(devices: devices.pointee)
-            scratch.orders = path.orders
+            top = path.request(devices: devices.pointee, environment: &environment)
+            scratch.words = path.lastWords
             scratch.ids = path.seenIDs
             count = path.count
-            tail = path.longIDs
+            // Swapped, not copied: a copy was retained here and released with `path`.
+            swap(&tail, &path.longIDs)
             return count
         }
     }
@@ -144,35 +153,37 @@ struct LayoutFastPath {
         reader = PlainJSONReader(body)
         self.limits = limits
         orders = scratch.orders
+        lastWords = scratch.words
         seenIDs = scratch.ids
         self.views = views
         self.ids = ids
         self.capacity = capacity
     }
 
-    /// What a body gives beside its hierarchy.
+    /// What a body gives beside its hierarchy and the device's environment.
     private struct TopLevel {
         var device: String
         var orientation: Orientation
-        var environment: DisplayEnvironment
         var version: Double
         var direction: LayoutDirection
     }
 
-    /// Reads the body: its hierarchy into `views` and `ids`, the rest returned.
-    private mutating func request(devices: any DeviceDirectory) -> TopLevel? {
+    /// Reads the body: its hierarchy into `views` and `ids`, the device's environment into
+    /// `found`, the rest returned.
+    private mutating func request(devices: any DeviceDirectory, environment found: inout DisplayEnvironment?) -> TopLevel? {
         var deviceID: String?, orientation: Orientation?
         var version = SystemVersion.default, hidesStatusBar = false, direction = LayoutDirection.leftToRight
         var seen = FieldSet()
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: LayoutSchema.shared.body.table, order: &orders.body, seen: &seen) else { return nil }
-            switch LayoutSchema.shared.body.fields[index] {
+            guard let index = Self.key(&reader, in: tables.body, table: LayoutSchema.shared.body.table, order: &orders.pointee.body, seen: &seen) else { return nil }
+            switch tables.body[index] {
             case .device:
                 guard let (start, count) = reader.plainString() else { return nil }
                 deviceID = reader.string(start: start, count: count)
             case .orientation:
-                guard let word = word(LayoutSchema.shared.orientations) else { return nil }
+                guard let (word, index) = word(tables.orientations, in: LayoutSchema.shared.orientations, last: lastWords.orientation) else { return nil }
+                lastWords.orientation = index
                 orientation = word
             case .systemVersion:
                 guard let number = reader.number(), SystemVersion.refusal(of: number) == nil else { return nil }
@@ -181,7 +192,8 @@ struct LayoutFastPath {
                 guard let bool = reader.bool() else { return nil }
                 hidesStatusBar = bool
             case .layoutDirection:
-                guard let word = word(LayoutSchema.shared.layoutDirections) else { return nil }
+                guard let (word, index) = word(tables.layoutDirections, in: LayoutSchema.shared.layoutDirections, last: lastWords.direction) else { return nil }
+                lastWords.direction = index
                 direction = word
             case .root:
                 guard node(depth: 1, parent: -1) != nil else { return nil }
@@ -191,7 +203,7 @@ struct LayoutFastPath {
             guard let next = reader.nextMember() else { return nil }
             more = next
         }
-        guard reader.isAtEnd(), seen.read.contains(LayoutSchema.shared.body.index(of: .root)), let deviceID,
+        guard reader.isAtEnd(), seen.read.contains(tables.body.position(of: .root)), let deviceID,
               let resolvedOrientation = orientation ?? devices.family(of: deviceID)?.defaultOrientation,
               // The device looked up once when the orientation is given (its environment tells
               // its family); `nil` too for an orientation the device does not support.
@@ -201,7 +213,8 @@ struct LayoutFastPath {
         guard rules.learnFamily(family) else { return nil }
         // The insetGrouped style's version and family, known only now.
         if hasInsetGroupedTable, version < 13 || family == .tv { return nil }
-        return TopLevel(device: deviceID, orientation: resolvedOrientation, environment: environment, version: version, direction: direction)
+        found = environment
+        return TopLevel(device: deviceID, orientation: resolvedOrientation, version: version, direction: direction)
     }
 
     // MARK: - Nodes
@@ -245,8 +258,8 @@ struct LayoutFastPath {
 
         guard var more = reader.beginObject() else { return nil }
         while more {
-            guard let index = Self.key(&reader, in: LayoutSchema.shared.node.table, order: &orders.node, seen: &seen) else { return nil }
-            switch LayoutSchema.shared.node.fields[index] {
+            guard let index = Self.key(&reader, in: tables.node, table: LayoutSchema.shared.node.table, order: &orders.pointee.node, seen: &seen) else { return nil }
+            switch tables.node[index] {
             case .id:
                 // At most 256 bytes, unique (`LayoutRules.checkID`): compared by their bytes,
                 // hashed from their slot's words when it is inline (those of `String`'s small
@@ -255,7 +268,7 @@ struct LayoutFastPath {
                 guard seenIDs.insert(start: start, count: length, words: storeID(at: position, start: start, count: length), in: reader.input) else { return nil }
                 hasID = true
             case .kind:
-                guard let (word, index) = word(LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
+                guard let (word, index) = word(tables.viewKinds, in: LayoutSchema.shared.viewKinds, last: lastWords.kind) else { return nil }
                 lastWords.kind = index
                 // Written now: a row among its subviews reads it (a row read before its
                 // table's kind is left to the validating decoding, as the rules see no table).
@@ -264,7 +277,7 @@ struct LayoutFastPath {
                 guard let rect = rect() else { return nil }
                 view.pointee.placement = .frame(rect)
             case .pin:
-                guard let (word, index) = word(LayoutSchema.shared.pins, last: lastWords.pin) else { return nil }
+                guard let (word, index) = word(tables.pins, in: LayoutSchema.shared.pins, last: lastWords.pin) else { return nil }
                 lastWords.pin = index
                 view.pointee.placement = .pin(word)
             case .layoutMargins:
@@ -286,7 +299,7 @@ struct LayoutFastPath {
                 guard let insets = insets(.signed) else { return nil }
                 scroll.contentInset = insets
             case .contentInsetAdjustmentBehavior:
-                guard let (word, index) = word(LayoutSchema.shared.behaviors, last: lastWords.behavior) else { return nil }
+                guard let (word, index) = word(tables.behaviors, in: LayoutSchema.shared.behaviors, last: lastWords.behavior) else { return nil }
                 lastWords.behavior = index
                 scroll.behavior = word
             case .alwaysBounceVertical:
@@ -319,7 +332,7 @@ struct LayoutFastPath {
                 row.height = number
                 hasRow = true
             case .style:
-                guard let (word, index) = word(LayoutSchema.shared.tableStyles, last: lastWords.style) else { return nil }
+                guard let (word, index) = word(tables.tableStyles, in: LayoutSchema.shared.tableStyles, last: lastWords.style) else { return nil }
                 lastWords.style = index
                 style = word
             case .insetsContentViewsToSafeArea, .cellLayoutMarginsFollowReadableWidth,

@@ -6,6 +6,68 @@ import Darwin
 import JSONCore
 import ServiceKit
 
+/// A word table as the fast path reads it per word: the table's guesses and its words (by
+/// position) in room of their own, made once and never freed. The fast path copies the
+/// tables it reads into itself once per body, with no reference to retain, and reads them
+/// there: read from `LayoutSchema.shared` in the node walk, a global, each node paid its
+/// check for initialization (a `swift_once` call). The table itself is read only where no
+/// guess holds.
+struct ResidentWords<Word: RawRepresentable<String> & Sendable>: @unchecked Sendable {
+    let guesses: JSONStringTable.Guesses
+    private let words: UnsafePointer<Word>
+
+    init(_ table: WordTable<Word>) {
+        let room = UnsafeMutablePointer<Word>.allocate(capacity: table.words.count)
+        room.initialize(from: table.words, count: table.words.count)
+        words = UnsafePointer(room)
+        guesses = table.table.makeGuesses()
+    }
+
+    /// The word at `index`, a position the table's reading returned.
+    @inline(__always)
+    subscript(index: Int) -> Word { words[index] }
+}
+
+/// A field table as the fast path reads it per key, as `ResidentWords` are: its guesses,
+/// and its fields told by their positions alone. A field table lists its enumeration's
+/// cases in their order (`allCases`), whose one-byte representations are those positions
+/// (checked as the table is made): the field is the position's byte itself, so that the
+/// node walk's switch over a key's field indexes its jump table with the position, where a
+/// load of the field from the table came first.
+struct ResidentFields<Field: CaseIterable & RawRepresentable<String> & Equatable & Sendable>: Sendable {
+    let guesses: JSONStringTable.Guesses
+
+    init(_ table: FieldTable<Field>) {
+        precondition(MemoryLayout<Field>.size == 1
+                     && table.fields.indices.allSatisfy { unsafeBitCast(UInt8(truncatingIfNeeded: $0), to: Field.self) == table.fields[$0] },
+                     "a field table lists its cases in their order, each represented by its position")
+        guesses = table.table.makeGuesses()
+    }
+
+    /// The field at `index`, a position the table's reading returned.
+    @inline(__always)
+    subscript(index: Int) -> Field { unsafeBitCast(UInt8(truncatingIfNeeded: index), to: Field.self) }
+
+    /// The position of `field` (`FieldTable.index(of:)` without its search).
+    @inline(__always)
+    func position(of field: Field) -> Int { Int(unsafeBitCast(field, to: UInt8.self)) }
+}
+
+/// The tables the fast path reads per key and word (`ResidentFields`, `ResidentWords`),
+/// made once from the schema's.
+struct FastPathTables: Sendable {
+    let body = ResidentFields(LayoutSchema.shared.body), node = ResidentFields(LayoutSchema.shared.node)
+    let controller = ResidentFields(LayoutSchema.shared.controller), bar = ResidentFields(RequestReader.shapes.bar)
+    let insets = ResidentFields(RequestReader.shapes.insets), directionalInsets = ResidentFields(RequestReader.shapes.directionalInsets)
+    let rect = ResidentFields(RequestReader.shapes.rect)
+    let viewKinds = ResidentWords(LayoutSchema.shared.viewKinds), pins = ResidentWords(LayoutSchema.shared.pins)
+    let behaviors = ResidentWords(LayoutSchema.shared.behaviors), tableStyles = ResidentWords(LayoutSchema.shared.tableStyles)
+    let controllerKinds = ResidentWords(LayoutSchema.shared.controllerKinds)
+    let orientations = ResidentWords(LayoutSchema.shared.orientations), layoutDirections = ResidentWords(LayoutSchema.shared.layoutDirections)
+
+    static let shared = FastPathTables()
+}
+
 /// The key order of each kind of object the fast path reads.
 ///
 /// Kept per thread from one body to the next (`FastPathScratch`): a client sends its bodies
@@ -19,10 +81,17 @@ struct KeyOrders {
 
 /// What the fast path keeps on each thread from one body to the next, in a thread-specific
 /// slot (allocated at a thread's first body, freed when it ends): each pool thread reads its
-/// own without a lock. The key orders its bodies taught, and the table of ids, whose room
-/// is reused rather than allocated and cleared per body.
+/// own without a lock. The key orders and last words its bodies taught, and the table of
+/// ids, whose room is reused rather than allocated and cleared per body.
 struct FastPathScratch {
-    var orders = KeyOrders()
+    /// In room of their own, which the fast path reads and teaches in place (copied in and
+    /// out, the orders' 448 bytes were moved three times a body).
+    let orders: UnsafeMutablePointer<KeyOrders> = {
+        let room = UnsafeMutablePointer<KeyOrders>.allocate(capacity: 1)
+        room.initialize(to: KeyOrders())
+        return room
+    }()
+    var words = LastWords()
     var ids = SeenIDs()
 
     private static let key: pthread_key_t = {
@@ -39,6 +108,7 @@ struct FastPathScratch {
     private static func free(_ raw: UnsafeMutableRawPointer) {
         let scratch = raw.assumingMemoryBound(to: FastPathScratch.self)
         scratch.pointee.ids.deallocate()
+        scratch.pointee.orders.deallocate()
         scratch.deinitialize(count: 1)
         scratch.deallocate()
     }
@@ -71,12 +141,12 @@ struct SeenIDs {
         var hash: UInt64
     }
 
-    private static let seed = UInt64.random(in: .min ... .max)
+    private static let seeds = (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
     /// Room kept between bodies; a body that needed more frees its larger table after it.
     private static let keptSlots = 1_024
 
-    /// `seed`, kept here: read per id, the global would be checked for initialization each time.
-    private let seed = SeenIDs.seed
+    /// `seeds`, kept here: read per id, the global would be checked for initialization each time.
+    private let seed = SeenIDs.seeds.0, highSeed = SeenIDs.seeds.1
     private var slots: UnsafeMutablePointer<Slot>?
     private var mask = -1
     private var generation: UInt32 = 0
@@ -85,7 +155,7 @@ struct SeenIDs {
     /// Starts a body's ids.
     mutating func begin() {
         if mask + 1 > Self.keptSlots { deallocate() }
-        if slots == nil { allocate(slotCount: 64) }
+        if slots == nil { allocate(slotCount: 128) }
         generation &+= 1
         if generation == 0 {
             // Every 2^32 bodies, the slots of old generations are cleared once.
@@ -101,7 +171,9 @@ struct SeenIDs {
     @inline(__always)
     mutating func insert(start: Int, count: Int, words: (low: UInt64, high: UInt64)?, in input: UnsafeBufferPointer<UInt8>) -> Bool {
         let bytes = input.baseAddress! + start
-        let hash = words.map { Self.mix(Self.mix(seed, $0.low), $0.high) } ?? Self.hash(bytes, count: count, seed: seed)
+        // An inline id's two words in one multiply, each word seeded (wyhash's `mum`): one
+        // product before the slot's load, where mixing them in turn chained two.
+        let hash = words.map { Self.fold(($0.low ^ seed).multipliedFullWidth(by: $0.high ^ highSeed)) } ?? Self.hash(bytes, count: count, seed: seed)
         // Unchecked: `slots` is allocated by `begin()`, and `used` stays below the slot count.
         let slots = slots.unsafelyUnwrapped
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -112,7 +184,8 @@ struct SeenIDs {
         }
         slots[slot] = Slot(generation: generation, count: UInt32(truncatingIfNeeded: count), start: start, hash: hash)
         used &+= 1
-        if used &<< 1 > mask &+ 1 { grow() }
+        // At most a quarter full: a probe seldom meets another id's slot.
+        if used &<< 2 > mask &+ 1 { grow() }
         return true
     }
 
@@ -164,16 +237,21 @@ struct SeenIDs {
 
     @inline(__always)
     private static func mix(_ hash: UInt64, _ chunk: UInt64) -> UInt64 {
-        let product = (hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
-        return product.high ^ product.low
+        fold((hash ^ chunk).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// A 128-bit product folded to 64 bits.
+    @inline(__always)
+    private static func fold(_ product: (high: UInt64, low: UInt64.Magnitude)) -> UInt64 {
+        product.high ^ product.low
     }
 }
 
-/// The last word a body gave each field whose words repeat from view to view, by position
-/// in the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
-/// pins and behaviours.
+/// The last word each field whose words repeat from view to view was given, by position in
+/// the field's `WordTable` (-1 for none yet): views of one body mostly share their kinds,
+/// pins and behaviours, and a client's bodies mostly each other's.
 struct LastWords {
-    var kind = -1, pin = -1, behavior = -1, controllerKind = -1, style = -1
+    var kind = -1, pin = -1, behavior = -1, controllerKind = -1, style = -1, orientation = -1, direction = -1
 }
 
 /// Up to four numbers by position, 0 where none was read. (Four scalars rather than a

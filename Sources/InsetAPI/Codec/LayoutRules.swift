@@ -135,7 +135,8 @@ struct LayoutRules {
     /// The most bytes of UTF-8 a node id may take.
     static let maxIDBytes = 256
 
-    private var ids = NodeIDs()
+    /// Made at the first id checked: the fast path checks none (it keeps its own table).
+    private var ids: NodeIDs?
     /// The device's family, once known (`nil` for a custom screen or an unknown device).
     private var family: DeviceFamily?
     private var knowsFamily: Bool
@@ -176,7 +177,8 @@ struct LayoutRules {
         if utf8.count > Self.maxIDBytes {
             report.broken(.idTooLong, at: .field(.id), detail: "must be at most \(Self.maxIDBytes) bytes")
         }
-        if !ids.insert(id, utf8: utf8, index: index) {
+        if ids == nil { ids = NodeIDs() }
+        if !ids!.insert(id, utf8: utf8, index: index) {
             report.broken(.duplicateID, at: .field(.id), detail: "duplicate id \"\(id)\"")
         }
     }
@@ -269,7 +271,7 @@ struct LayoutRules {
     /// move that node. `isContainerContent`: whether the node at an index is a container's
     /// content (see `checkContent`).
     func checkStepFrame<Report: LayoutRuleReport>(for id: String, isContainerContent: (Int) -> Bool, isRow: (Int) -> Bool = { _ in false }, report: inout Report) -> Bool {
-        guard let index = ids[id] else {
+        guard let index = ids?[id] else {
             report.broken(.stepMovesUnknownNode, at: .stepFrame, detail: "unknown node id")
             return false
         }
@@ -354,7 +356,7 @@ struct LayoutRules {
                 report.broken(.rowOutsideTable, at: .field(.kind), detail: "a row (cell, sectionHeader, sectionFooter) is only a direct subview of a tableView")
             }
             if fields.intersects(masks.rowless) {
-                for (field, position) in masks.rowlessPositions where fields.contains(position) {
+                for (field, position) in Masks.rowlessPositions where fields.contains(position) {
                     report.broken(.fieldOnRow, at: .field(field), detail: "a row takes no \(field.rawValue): its table places it and sets its margins")
                 }
             }
@@ -424,8 +426,6 @@ struct LayoutRules {
         /// `scrollOnly` and `lists`: what `judgeNode` judges in a plain view (not the root)
         /// without a controller.
         let scrollAndLists: FieldBits
-        /// The fields a row takes no value for, with their positions.
-        let rowlessPositions: [(LayoutSchema.NodeField, Int)]
 
         init() {
             let schema = LayoutSchema.shared
@@ -439,9 +439,11 @@ struct LayoutRules {
             rowPlacement = FieldBits([.y, .height], of: schema.node)
             rowJudged = rowless.union(lists.subtracting(rowPlacement))
             scrollAndLists = scrollOnly.union(lists)
-            rowlessPositions = LayoutRules.rowless.map { ($0, schema.node.index(of: $0)) }
         }
 
         static let shared = Masks()
+        /// The fields a row takes no value for, with their positions (not a member: the
+        /// masks are plain bits, copied into each body's rules without a retain).
+        static let rowlessPositions = LayoutRules.rowless.map { ($0, LayoutSchema.shared.node.index(of: $0)) }
     }
 }

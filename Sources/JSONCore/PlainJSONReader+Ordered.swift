@@ -30,6 +30,12 @@ extension PlainJSONReader {
     @inlinable @inline(__always)
     public mutating func numbers(_ a: QuotedKey, _ b: QuotedKey, _ c: QuotedKey, _ d: QuotedKey) -> (Double, Double, Double, Double)? {
         let start = position
+        if let spaced = tightOpen(a), let first = tightInteger(), tightNext(b, spaced: spaced), let second = tightInteger(),
+           tightNext(c, spaced: spaced), let third = tightInteger(), tightNext(d, spaced: spaced),
+           let fourth = tightInteger(), tightClose() {
+            return (first, second, third, fourth)
+        }
+        position = start
         guard open(), let first = member(a, then: UInt8(ascii: ",")), let second = member(b, then: UInt8(ascii: ",")),
               let third = member(c, then: UInt8(ascii: ",")), let fourth = member(d, then: UInt8(ascii: "}"))
         else {
@@ -43,11 +49,95 @@ extension PlainJSONReader {
     @inlinable @inline(__always)
     public mutating func numbers(_ a: QuotedKey, _ b: QuotedKey) -> (Double, Double)? {
         let start = position
+        if let spaced = tightOpen(a), let first = tightInteger(), tightNext(b, spaced: spaced),
+           let second = tightInteger(), tightClose() {
+            return (first, second)
+        }
+        position = start
         guard open(), let first = member(a, then: UInt8(ascii: ",")), let second = member(b, then: UInt8(ascii: "}")) else {
             position = start
             return nil
         }
         return (first, second)
+    }
+
+    // The object as most clients write it, read first: integers, and no blank but one space
+    // after each colon and comma (Python's `json.dumps`) or none at all (JavaScript's
+    // `JSON.stringify`). Each separator is then a byte compared, not a scan of blanks; any
+    // other byte leaves the object to the reading below, from its start. The bytes are read
+    // where the input holds 16 more (a key's word and what follows it), digits up to the
+    // input's closing brace (`open()`).
+
+    /// Consumes `{` and `a`'s key and colon: whether a space follows the colon (and so each
+    /// comma), consumed too; `nil` when the object does not start so.
+    @usableFromInline @_transparent
+    mutating func tightOpen(_ a: QuotedKey) -> Bool? {
+        guard position < closing else { return nil }
+        var at = position
+        skipBlanks(&at)
+        guard input[at] == UInt8(ascii: "{") else { return nil }
+        position = at &+ 1
+        guard tightKey(a) else { return nil }
+        let spaced = input[position] == UInt8(ascii: " ")
+        if spaced { position &+= 1 }
+        return spaced
+    }
+
+    /// Consumes the comma before `key` (and the space after it when `spaced`), the key, its
+    /// colon (and space); `false` when they are not next.
+    @usableFromInline @_transparent
+    mutating func tightNext(_ key: QuotedKey, spaced: Bool) -> Bool {
+        guard input[position] == UInt8(ascii: ",") else { return false }
+        if spaced {
+            guard input[position &+ 1] == UInt8(ascii: " ") else { return false }
+            position &+= 2
+        } else {
+            position &+= 1
+        }
+        guard tightKey(key) else { return false }
+        if spaced {
+            guard input[position] == UInt8(ascii: " ") else { return false }
+            position &+= 1
+        }
+        return true
+    }
+
+    /// Consumes `key` and the colon after it, where the input holds 16 more bytes.
+    @usableFromInline @_transparent
+    mutating func tightKey(_ key: QuotedKey) -> Bool {
+        let at = position
+        guard at &+ 16 <= input.count,
+              UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + at).loadUnaligned(as: UInt64.self)) & key.mask == key.word,
+              input[at &+ key.count] == UInt8(ascii: ":") else { return false }
+        position = at &+ key.count &+ 1
+        return true
+    }
+
+    /// An integer of up to 15 digits without a leading zero, consumed: exact as a Double.
+    /// (The byte after it is checked by the separator read next, which is no `.` or `e`.)
+    @usableFromInline @_transparent
+    mutating func tightInteger() -> Double? {
+        let negative = input[position] == UInt8(ascii: "-")
+        let digits = negative ? position &+ 1 : position
+        var end = digits, magnitude = 0
+        while true {
+            let digit = input[end] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int(digit)
+            end &+= 1
+        }
+        guard end > digits, end &- digits <= 15, input[digits] != UInt8(ascii: "0") || end == digits &+ 1 else { return nil }
+        position = end
+        let value = Double(magnitude)
+        return negative ? -value : value
+    }
+
+    /// Consumes the object's closing brace.
+    @usableFromInline @_transparent
+    mutating func tightClose() -> Bool {
+        guard input[position] == UInt8(ascii: "}") else { return false }
+        position &+= 1
+        return true
     }
 
     /// Consumes the `{` of such an object. Its bytes are read without bounds checks: it

@@ -44,6 +44,25 @@ import Testing
         #expect(rect(#"{"x": 1, "y": 2, "width": 3, "height": 4 }"#).numbers == [1, 2, 3, 4])
     }
 
+    /// The way most clients write the object (a space after each colon and comma, or no
+    /// blank at all) is read first, byte by byte; a body that mixes the two, or puts blanks
+    /// elsewhere, or numbers that are not short integers, is read by the scan of blanks
+    /// alike, to the same numbers and the same place.
+    @Test(arguments: [
+        #"{"x": 1, "y": -2, "width": 30, "height": 4}"#, #"{"x":1,"y":-2,"width":30,"height":4}"#,
+        #"{"x": 1,"y": -2, "width": 30, "height": 4}"#, #"{"x":1, "y":-2,"width":30,"height":4}"#,
+        #"{"x": 1, "y": -2, "width": 30, "height": 4 }"#, #"{ "x": 1, "y": -2, "width": 30, "height": 4}"#,
+        #"{"x": 1, "y": -2, "width":  30, "height": 4}"#, #"{"x": 1 , "y": -2, "width": 30, "height": 4}"#,
+        #"{"x" : 1, "y": -2, "width": 30, "height": 4}"#, "{\"x\": 1,\n\"y\": -2, \"width\": 30, \"height\": 4}",
+        #"{"x": 1.0, "y": -2, "width": 30, "height": 4}"#, #"{"x": 1, "y": -2e0, "width": 30, "height": 4}"#,
+        #"{"x": 1, "y": -2, "width": 3E1, "height": 4}"#, #"{"x": 1, "y": -2, "width": 30, "height": 4.0}"#,
+    ])
+    func readsTheUsualAndOtherLayoutsAlike(_ text: String) {
+        let padded = text + "                "
+        #expect(rect(padded).numbers == [1, -2, 30, 4], "\(text)")
+        #expect(rect(padded).position == text.utf8.count)
+    }
+
     /// Anything else is left whole to the caller's general reading.
     @Test(arguments: [#"{"y": 0, "x": 0, "width": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1}"#,
                       #"{"x": 0, "y": 0, "width": 1, "height": 1, "z": 2}"#, #"{"x": 0, "y": 0, "widths": 1, "height": 1}"#, #"{"x": 0, "y": 0, "width": 1, "heighT": 1}"#,

@@ -29,7 +29,8 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
     private var tree: FlatTree
     private var pass: LayoutPass
     /// Rule S5's memory, from one state to the next (see `LayoutPass.run`).
-    private var remembered: [Int: Insets] = [:]
+    /// (`Dictionary()`, not `[:]`: the literal is a call that builds its empty list of pairs.)
+    private var remembered = [Int: Insets]()
     private let steps: [LayoutStep]
     private let indexByID: [String: Int]
     /// The index of the state `next()` gives: 0 the first layout, n the state after step n.
@@ -63,7 +64,7 @@ public struct LayoutStates: IteratorProtocol, Sequence, Sendable {
             return moved
         }
         steps = request.steps
-        indexByID = request.steps.isEmpty ? [:] : tree.indexByID()
+        indexByID = request.steps.isEmpty ? Dictionary() : tree.indexByID()
     }
 
     /// The next state: every node, depth-first in request order; nil after the last step.

@@ -149,16 +149,16 @@ struct FlatTree: Sendable {
                     if nodes[index].kind.isScrollView || nodes[index].isContainer || (nodes[index].hasLists && !nodes[index].kind.isRow) { extrasBound += 1 }
                 }
             }
-        }
-        // The controller whose properties decide how a container's content extends under its
-        // bars: the content's own, or, when the content is itself a container, its top view
-        // controller's (RULES.md §S7, nested containers). A content's own content comes later
-        // in the order, so a backward sweep sees it first.
-        // (Only a container has a content.)
-        for i in nodes.indices.reversed() {
-            guard case .containerContent = nodes[i].role else { continue }
-            let content = nodes[i].content
-            nodes[i].topController = content >= 0 ? nodes[content].topController : i
+            // The controller whose properties decide how a container's content extends under its
+            // bars: the content's own, or, when the content is itself a container, its top view
+            // controller's (RULES.md §S7, nested containers). A content's own content comes later
+            // in the order, so a backward sweep sees it first. (Only a container has a content.
+            // Through the buffer too: through the array, each write checked its uniqueness.)
+            for i in nodes.indices.reversed() {
+                guard case .containerContent = nodes[i].role else { continue }
+                let content = nodes[i].content
+                nodes[i].topController = content >= 0 ? nodes[content].topController : i
+            }
         }
         self.nodes = nodes
         self.extrasBound = extrasBound
@@ -180,7 +180,8 @@ struct FlatTree: Sendable {
     private struct RowBottoms {
         var table = -1
         var bottom = 0.0
-        var others: [Int: Double] = [:]
+        // (`Dictionary()`, not `[:]`: the literal is a call that builds its empty list of pairs.)
+        var others = [Int: Double]()
 
         /// The bottom of `table`'s last row so far; 0 before its first.
         mutating func bottom(of table: Int) -> Double {

@@ -33,6 +33,9 @@ struct LayoutPass: Sendable {
     ///
     /// Not mutating: what a run changes is passed inout, so the per-node functions read the
     /// pass in place (a mutating caller would hand each a copy, environment lists and all).
+    /// Inlined into its one caller, `LayoutStates.next()`: called, it was handed a copy of
+    /// the pass (267 bytes by `memcpy`), as the states' other fields are passed inout.
+    @inline(__always)
     func run(_ tree: FlatTree, remembered: inout [Int: Insets], caveats: inout CaveatSet) -> NodeResults {
         let count = tree.nodes.count
         // The state's tables in one allocation: the results, the extras of the nodes that may

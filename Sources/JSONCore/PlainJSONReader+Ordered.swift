@@ -117,8 +117,19 @@ extension PlainJSONReader {
     /// (The byte after it is checked by the separator read next, which is no `.` or `e`.)
     @usableFromInline @_transparent
     mutating func tightInteger() -> Double? {
-        let negative = input[position] == UInt8(ascii: "-")
-        let digits = negative ? position &+ 1 : position
+        guard let (end, value) = integer(at: position) else { return nil }
+        position = end
+        return value
+    }
+
+    /// The integer at `at`, which lies before `closing`: up to 15 digits without a leading
+    /// zero, maybe after a `-`, exact as a Double; where it ends and its value. `nil` for no
+    /// digits, a leading zero or a 16th digit. Whether a fraction or an exponent follows is
+    /// the caller's to check.
+    @usableFromInline @_transparent
+    func integer(at: Int) -> (end: Int, value: Double)? {
+        let negative = input[at] == UInt8(ascii: "-")
+        let digits = negative ? at &+ 1 : at
         var end = digits, magnitude = 0
         while true {
             let digit = input[end] &- UInt8(ascii: "0")
@@ -127,9 +138,8 @@ extension PlainJSONReader {
             end &+= 1
         }
         guard end > digits, end &- digits <= 15, input[digits] != UInt8(ascii: "0") || end == digits &+ 1 else { return nil }
-        position = end
         let value = Double(magnitude)
-        return negative ? -value : value
+        return (end, negative ? -value : value)
     }
 
     /// Consumes the object's closing brace.
@@ -168,21 +178,9 @@ extension PlainJSONReader {
         guard base[at] == UInt8(ascii: ":") else { return nil }
         at &+= 1
         skipBlanks(&at)
-        let negative = base[at] == UInt8(ascii: "-")
-        let digits = negative ? at &+ 1 : at
-        var end = digits, magnitude = 0
-        while true {
-            let digit = base[end] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            magnitude = magnitude &* 10 &+ Int(digit)
-            end &+= 1
-        }
         var value: Double
-        // Up to 15 digits without a leading zero, ended by a delimiter: exact as a Double.
-        if end > digits, end &- digits <= 15, base[digits] != UInt8(ascii: "0") || end == digits &+ 1,
-           base[end] != UInt8(ascii: "."), base[end] | 0x20 != UInt8(ascii: "e") {
-            value = Double(magnitude)
-            if negative { value = -value }
+        if let (end, integer) = integer(at: at), base[end] != UInt8(ascii: "."), base[end] | 0x20 != UInt8(ascii: "e") {
+            value = integer
             at = end
         } else {
             position = at

@@ -137,10 +137,11 @@ import Testing
 }
 
 @Suite struct JSONKeyOrderTests {
-    let table = JSONStringTable(["x", "y", "width", "height", "viewController", "additionalSafeAreaInsets", ""])
-    let guesses: JSONStringTable.Guesses
-
-    init() { guesses = table.makeGuesses() }
+    let table = Self.table
+    let guesses = Self.guesses
+    // Made once, as a schema's are: guesses are room kept for the process's life.
+    static let table = JSONStringTable(["x", "y", "width", "height", "viewController", "additionalSafeAreaInsets", ""])
+    static let guesses = table.makeGuesses()
 
     /// Reads the keys of `text` (an object of numbers) with `order`, guessing each.
     func keys(_ text: String, _ order: inout JSONKeyOrder) -> [Int]? {
@@ -232,15 +233,17 @@ import Testing
 
     @Test func aLongKeyAtTheInputsEndIsNotReadPast() {
         // 16 bytes quoted: its colon would be the 19th byte from the quote, past the end.
-        let table = JSONStringTable(["additionalInsets"])
         let bytes = Array(#"{"additionalInsets""#.utf8)
         let key = bytes.withUnsafeBufferPointer { bytes in
             var reader = PlainJSONReader(bytes)
             _ = reader.beginObject()
-            return reader.key(guessing: table.makeGuesses(), expecting: 0, in: table)
+            return reader.key(guessing: Self.longKeyGuesses, expecting: 0, in: Self.longKeyTable)
         }
         #expect(key == nil)
     }
+
+    static let longKeyTable = JSONStringTable(["additionalInsets"])
+    static let longKeyGuesses = longKeyTable.makeGuesses()
 
     @Test func aGuessNearTheEndIsLookedUp() {
         // Fewer than 18 bytes after the key's quote: no word comparison there.
@@ -251,10 +254,11 @@ import Testing
 }
 
 @Suite struct ExpectedStringTests {
-    let table = JSONStringTable(["bounds", "safeArea", "layoutMargins", "readableContent"])
-    let guesses: JSONStringTable.Guesses
-
-    init() { guesses = table.makeGuesses() }
+    let table = Self.table
+    let guesses = Self.guesses
+    // Made once, as a schema's are: guesses are room kept for the process's life.
+    static let table = JSONStringTable(["bounds", "safeArea", "layoutMargins", "readableContent"])
+    static let guesses = table.makeGuesses()
 
     /// The position `string(guessing:expecting:in:)` reads from the array `text`'s first
     /// element, and whether the reader then stands at the array's end (the value read whole).

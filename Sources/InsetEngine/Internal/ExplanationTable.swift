@@ -2,15 +2,9 @@
 /// (``NodeResults``' table), and what lets a view share an explanation made before it.
 /// Valid for one pass, where every node's explanation is final once made.
 struct ExplanationTable {
-    /// Every explanation's entries so far (see ``ExplanationSpan``): the first `count` of
-    /// `capacity`, plain data written in place (an array checks its uniqueness and capacity
-    /// at every append).
-    private var entries: UnsafeMutablePointer<Contribution>
-    private var capacity: Int
-    private var count = 0
-    /// Whether `entries` is room this table allocated (having outgrown the room it was
-    /// given), which ``release()`` frees.
-    private var ownsRoom = false
+    /// Every explanation's entries so far (see ``ExplanationSpan``), plain data written in
+    /// place (an array checks its uniqueness and capacity at every append).
+    private var entries: TableRoom<Contribution>
 
     /// The explanation made last, and the trails it was made from: a view that adds the same
     /// entries to the same lists as the view before it (a table's cells below their scroll
@@ -30,19 +24,18 @@ struct ExplanationTable {
     /// A table writing its entries in `room` (the caller's: the state's storage) while they
     /// fit, in room of its own after.
     init(room: UnsafeMutableBufferPointer<Contribution>) {
-        entries = room.baseAddress!
-        capacity = room.count
+        entries = TableRoom(room: room.baseAddress!, capacity: room.count)
     }
 
     /// The entries written: in the room given unless ``inGivenRoom`` is false.
-    var written: UnsafeBufferPointer<Contribution> { UnsafeBufferPointer(start: entries, count: count) }
+    var written: UnsafeBufferPointer<Contribution> { entries.written }
 
     /// Whether every entry is in the room the table was given.
-    var inGivenRoom: Bool { !ownsRoom }
+    var inGivenRoom: Bool { !entries.ownsRoom }
 
     /// Frees the table's own room, if it has any (once ``written`` was copied out).
     func release() {
-        if ownsRoom { entries.deallocate() }
+        entries.release()
     }
 
     /// The kept result of a plain view under the view at `parent` with these `reaches`, if
@@ -72,7 +65,7 @@ struct ExplanationTable {
     mutating func make(
         top: EdgeTrail, left: EdgeTrail, bottom: EdgeTrail, right: EdgeTrail, window: Explanation, results: UnsafeMutableBufferPointer<NodeResult>
     ) -> ExplanationSpan {
-        let start = count
+        let start = entries.count
         let span = ExplanationSpan(
             start: start, top: append(top, on: .top, window: window, results: results), left: append(left, on: .left, window: window, results: results),
             bottom: append(bottom, on: .bottom, window: window, results: results), right: append(right, on: .right, window: window, results: results)
@@ -86,41 +79,28 @@ struct ExplanationTable {
     /// trail through memory, and does more than the copy of a short list.)
     @inline(__always)
     private mutating func append(_ trail: EdgeTrail, on edge: Edge, window: Explanation, results: UnsafeMutableBufferPointer<NodeResult>) -> Int {
-        let before = count
+        let before = entries.count
         if let node = trail.origin.node {
             let origin = results[node].explanation.range(on: edge)
-            reserve(origin.count + trail.added.count)
+            entries.reserve(origin.count + trail.added.count)
             // Entry by entry: lists are short, and a bulk copy is a call to `memmove`.
-            for index in origin { (entries + count + index - origin.lowerBound).initialize(to: entries[index]) }
-            count += origin.count
+            let end = entries.end
+            for index in origin { (end + index - origin.lowerBound).initialize(to: entries[index]) }
+            entries.didWrite(origin.count)
         } else if trail.origin == .window {
             window[edge].withUnsafeBufferPointer { list in
-                reserve(list.count + trail.added.count)
+                entries.reserve(list.count + trail.added.count)
                 // (Entry by entry too: `initialize(from:count:)` is a call to `memcpy`.)
-                for index in list.indices { (entries + count + index).initialize(to: list[index]) }
-                count += list.count
+                let end = entries.end
+                for index in list.indices { (end + index).initialize(to: list[index]) }
+                entries.didWrite(list.count)
             }
         } else {
-            reserve(trail.added.count)
+            entries.reserve(trail.added.count)
         }
-        for index in 0..<trail.added.count { (entries + count + index).initialize(to: trail.added[index]) }
-        count += trail.added.count
-        return count - before
-    }
-
-    /// Room for `more` entries after the first `count`.
-    @inline(__always)
-    private mutating func reserve(_ more: Int) {
-        if count + more > capacity { grow(toHold: count + more) }
-    }
-
-    /// Moves the entries to room for at least `needed`.
-    private mutating func grow(toHold needed: Int) {
-        capacity = Swift.max(2 * capacity, needed)
-        let grown = UnsafeMutablePointer<Contribution>.allocate(capacity: capacity)
-        grown.moveInitialize(from: entries, count: count)
-        if ownsRoom { entries.deallocate() }
-        entries = grown
-        ownsRoom = true
+        let end = entries.end
+        for index in 0..<trail.added.count { (end + index).initialize(to: trail.added[index]) }
+        entries.didWrite(trail.added.count)
+        return entries.count - before
     }
 }

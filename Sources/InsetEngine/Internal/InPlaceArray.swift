@@ -61,9 +61,24 @@ struct TableRoom<Element> {
 
     /// Takes one more element, left uninitialized for the caller to write; its index.
     mutating func appendUninitialized() -> Int {
-        if count == capacity { grow() }
+        reserve(1)
         count += 1
         return count - 1
+    }
+
+    /// Room for `more` elements after the first ``count``, to be written at ``end`` and
+    /// counted by ``didWrite(_:)``.
+    @inline(__always)
+    mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(toHold: count + more) }
+    }
+
+    /// Where the next element goes.
+    var end: UnsafeMutablePointer<Element> { base + count }
+
+    /// Counts `written` elements written at ``end`` in room ``reserve(_:)`` made.
+    mutating func didWrite(_ written: Int) {
+        count += written
     }
 
     /// Drops the last element (plain data: nothing to deinitialize).
@@ -77,8 +92,9 @@ struct TableRoom<Element> {
         if ownsRoom { base.deallocate() }
     }
 
-    private mutating func grow() {
-        capacity = Swift.max(2 * capacity, 4)
+    /// Moves the elements to room of the table's own for at least `needed`.
+    private mutating func grow(toHold needed: Int) {
+        capacity = Swift.max(2 * capacity, needed, 4)
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         grown.moveInitialize(from: base, count: count)
         if ownsRoom { base.deallocate() }
